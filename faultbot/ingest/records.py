@@ -1,0 +1,50 @@
+"""Log records: one logical log entry each, with where it came from.
+
+Everything downstream (fact extraction, symptom matching, the engine) works on these, never on
+raw text, so a record keeps both its parsed fields and the raw text it was cut from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import Enum
+
+
+class RecordKind(str, Enum):
+    PLOG = "plog"                  # [LEVEL] MODULE(pid,process):timestamp [file.cc:line] [tid]message
+    SCREEN = "screen"              # [PID: n] timestamp Name(EI0012): message  (screen-printed error)
+    ERROR_CODE_HEADER = "error_code_header"  # EI0002: [PID: n] ... / EZ9999: Inner Error!
+    TRACEBACK = "traceback"        # CANN "TraceBack (most recent call last):" continuation lines
+    PYTHON_TRACEBACK = "python_traceback"
+    TEXT = "text"                  # anything else worth keeping (free text, other stacks' logs)
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a record was read: file (``bundle.tar.gz!log/run/plog/plog-1.log`` inside an
+    archive, ``<paste>`` or ``<stdin>`` otherwise), 1-based line of its first line, and the node
+    and rank when the path or the content says so."""
+
+    source: str
+    line: int
+    node: str | None = None
+    rank: int | None = None
+
+
+@dataclass(frozen=True)
+class LogRecord:
+    origin: Origin
+    kind: RecordKind
+    raw: str                       # the text as read (after decoding), for evidence display
+    message: str                   # normalised message body, header stripped
+    level: str | None = None       # ERROR, WARNING, INFO, DEBUG, EVENT
+    module: str | None = None      # HCCL, RUNTIME, ROCE, HCCP, ...
+    pid: int | None = None
+    process: str | None = None
+    timestamp: datetime | None = None
+    src_file: str | None = None    # task_exception_handler.cc
+    src_line: int | None = None
+    tid: int | None = None
+    error_code: str | None = None  # EI0012 for screen / error-code-header records
+    notes: tuple[str, ...] = field(default=())  # repairs applied: "glued", "wrapped", "truncated", ...
