@@ -1,3 +1,55 @@
-def main():
-    from faultbot.paths import default_kb_dir, default_articles_dir
-    print(default_kb_dir(), default_articles_dir())
+"""The ``faultbot`` command: argument parsing, dispatch, and turning failures into exit codes."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from .. import __version__
+from ..kb.diagnostics import KbError
+from .errors import EXIT_USAGE, UsageError
+from .kb_commands import add_kb_parser
+from .kb_location import add_kb_options
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = _Parser(add_help=False)
+    add_kb_options(common)
+    parser = _Parser(prog="faultbot", description="Diagnose Ascend NPU (CANN, HCCL, LCCL) job failures from their logs.")
+    parser.add_argument("--version", action="version", version=f"faultbot {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    add_kb_parser(subparsers, common)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if not getattr(args, "handler", None):
+            parser.print_help()
+            return EXIT_USAGE
+        return args.handler(args)
+    except UsageError as exc:
+        print(f"faultbot: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KbError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        print("faultbot: error: the knowledge base has problems; run 'faultbot kb lint'", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("faultbot: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,28 @@
+"""Problems found in the knowledge base, each tied to a file and line, and the error that carries them.
+
+The linter prints them and the run-time loader raises them, so both say the same thing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    file: str
+    line: int
+    message: str
+    hint: str = ""
+
+    def __str__(self) -> str:
+        text = f"{self.file}:{self.line}: {self.message}"
+        return f"{text} — {self.hint}" if self.hint else text
+
+
+class KbError(Exception):
+    """The knowledge base cannot be used; ``problems`` says every reason, in file order."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = sorted(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))

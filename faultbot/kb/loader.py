@@ -1,0 +1,91 @@
+"""Loading the knowledge base from disk: the fact catalogue, every entry, and the articles they cite.
+
+``load_kb`` returns a usable ``KnowledgeBase`` or raises ``KbError`` with every problem found; the
+linter calls the same function, so run time and lint time say the same thing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .articles import Article, load_articles
+from .crosscheck import check_entries
+from .diagnostics import KbError, Problem
+from .entry_schema import parse_entry
+from .facts_schema import FactCatalogue, parse_catalogue
+from .fields import Problems
+from .model import Entry, FactSpec
+from .yaml_source import load_yaml
+
+FACTS_FILE = "facts.yaml"
+ENTRIES_DIR = "entries"
+
+
+@dataclass(frozen=True)
+class KnowledgeBase:
+    catalogue: FactCatalogue
+    entries: tuple[Entry, ...]
+    articles: dict[str, Article]
+    kb_dir: Path
+
+    @property
+    def facts(self) -> dict[str, FactSpec]:
+        return self.catalogue.facts
+
+    def entry(self, entry_id: str) -> Entry | None:
+        return next((e for e in self.entries if e.id == entry_id), None)
+
+    def children(self, entry_id: str) -> tuple[Entry, ...]:
+        return tuple(e for e in self.entries if e.parent_id == entry_id)
+
+
+def _shown(path: Path, kb_dir: Path) -> str:
+    """Paths in messages start at the KB folder's own name (kb/entries/...), whatever the cwd."""
+    try:
+        return str(Path(kb_dir.name) / path.relative_to(kb_dir))
+    except ValueError:
+        return str(path)
+
+
+def load_kb(kb_dir: Path, articles_dir: Path) -> KnowledgeBase:
+    problems: list[Problem] = []
+    kb_dir = kb_dir.resolve()
+    if not kb_dir.is_dir():
+        raise KbError([Problem(str(kb_dir), 0, "knowledge base folder does not exist")])
+    facts_path = kb_dir / FACTS_FILE
+    catalogue = FactCatalogue({}, ())
+    shown = _shown(facts_path, kb_dir)
+    if not facts_path.is_file():
+        problems.append(Problem(shown, 0, "fact catalogue is missing", "create kb/facts.yaml"))
+    else:
+        try:
+            collected = Problems(shown)
+            catalogue = parse_catalogue(load_yaml(facts_path, shown), shown, collected)
+            problems += collected.found
+        except KbError as exc:
+            problems += exc.problems
+    entries: list[Entry] = []
+    file_of: dict[int, str] = {}
+    entry_paths = sorted((kb_dir / ENTRIES_DIR).rglob("*.yml")) + sorted((kb_dir / ENTRIES_DIR).rglob("*.yaml"))
+    for path in entry_paths:
+        shown = _shown(path, kb_dir)
+        if path.suffix == ".yml":
+            problems.append(Problem(shown, 1, "entry files end in .yaml", f"rename to {path.stem}.yaml"))
+            continue
+        try:
+            collected = Problems(shown)
+            entry = parse_entry(load_yaml(path, shown), catalogue.facts, shown, collected)
+            problems += collected.found
+        except KbError as exc:
+            problems += exc.problems
+            continue
+        if entry is not None:
+            entries.append(entry)
+            file_of[id(entry)] = shown
+    articles, article_problems = load_articles(articles_dir, articles_dir.name)
+    problems += article_problems
+    problems += check_entries(entries, articles, file_of)
+    if problems:
+        raise KbError(problems)
+    return KnowledgeBase(catalogue, tuple(sorted(entries, key=lambda e: e.id)), articles, kb_dir)

@@ -1,0 +1,124 @@
+"""Matching log records against the KB's symptom signatures: anchors first, then fuzzy or exact.
+
+A symptom can only match a record that contains one of its literal anchors; the prefilter finds
+those anchors for all symptoms in one pass, and matching without it gives the same result (tests
+check that). Fuzzy work compares short masked messages only, cut to a window around the anchor,
+so its cost stays bounded on very long lines.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+
+from ..ingest.records import LogRecord
+from ..kb.loader import KnowledgeBase
+from ..kb.model import Entry, Symptom
+from .masking import literal_runs, mask
+
+_ANCHOR_MAX = 32
+
+
+@dataclass(frozen=True)
+class SymptomMatch:
+    entry_id: str
+    symptom: Symptom
+    record: LogRecord
+    score: float           # 0..1: fuzzy similarity, or 1 for a regex match
+
+
+@dataclass(frozen=True)
+class CompiledSymptom:
+    entry_id: str
+    symptom: Symptom
+    anchors: tuple[str, ...]
+    masked: str                       # masked signature ("" for regex symptoms)
+    regex: re.Pattern[str] | None
+
+
+def _derived_anchor(masked_signature: str) -> str:
+    """A literal prefix of the signature's longest literal run, cut at a word boundary."""
+    runs = literal_runs(masked_signature)
+    if not runs:
+        return ""
+    run = runs[0]
+    if len(run) <= _ANCHOR_MAX:
+        return run
+    cut = run.rfind(" ", 8, _ANCHOR_MAX)
+    return run[: cut if cut > 0 else _ANCHOR_MAX]
+
+
+def compile_symptom(entry: Entry, symptom: Symptom) -> CompiledSymptom:
+    if symptom.regex:
+        return CompiledSymptom(entry.id, symptom, symptom.anchors, "", re.compile(symptom.regex))
+    masked = mask(symptom.signature)
+    anchors = symptom.anchors or tuple(a for a in (_derived_anchor(masked),) if a)
+    return CompiledSymptom(entry.id, symptom, anchors, masked, None)
+
+
+def _fuzzy_score(compiled: CompiledSymptom, message: str) -> float:
+    masked_message = mask(message)
+    length = len(compiled.masked)
+    if len(masked_message) > 2 * length:
+        # Window the message around the first anchor so partial_ratio stays O(len(signature)^2).
+        at = max((masked_message.find(a) for a in compiled.anchors), default=0)
+        start = max(0, at - length)
+        masked_message = masked_message[start:start + 3 * length]
+    if len(masked_message) <= length:
+        return fuzz.ratio(compiled.masked, masked_message) / 100
+    return fuzz.partial_ratio(compiled.masked, masked_message) / 100
+
+
+class SymptomMatcher:
+    """All symptoms of a knowledge base, ready to match records."""
+
+    def __init__(self, kb: KnowledgeBase, use_prefilter: bool = True):
+        self.symptoms = tuple(compile_symptom(entry, symptom) for entry in kb.entries for symptom in entry.symptoms)
+        self.use_prefilter = use_prefilter
+        self._by_anchor: dict[str, list[CompiledSymptom]] = {}
+        for compiled in self.symptoms:
+            for anchor in compiled.anchors:
+                self._by_anchor.setdefault(anchor, []).append(compiled)
+        anchors = sorted(self._by_anchor, key=len, reverse=True)
+        self._anchor_scan = re.compile("|".join(map(re.escape, anchors))) if anchors else None
+        self.anchors = tuple(anchors)
+
+    def _candidates(self, message: str) -> list[CompiledSymptom]:
+        if not self.use_prefilter:
+            return [s for s in self.symptoms if any(a in message for a in s.anchors)]
+        if self._anchor_scan is None:
+            return []
+        found: dict[int, CompiledSymptom] = {}
+        # Overlapping anchors ("CQE status" inside "error cqe status") need every start position.
+        for anchor in self._present_anchors(message):
+            for compiled in self._by_anchor[anchor]:
+                found[id(compiled)] = compiled
+        return [s for s in self.symptoms if id(s) in found]
+
+    def _present_anchors(self, message: str) -> set[str]:
+        assert self._anchor_scan is not None
+        present = set()
+        position = 0
+        while (hit := self._anchor_scan.search(message, position)) is not None:
+            present.add(hit.group(0))
+            position = hit.start() + 1
+        # An anchor inside a longer one that matched at the same place is found by the plain test.
+        return present | {a for a in self.anchors if a not in present and any(a in p for p in present)}
+
+    def match(self, record: LogRecord) -> list[SymptomMatch]:
+        message = record.message
+        matches = []
+        for compiled in self._candidates(message):
+            symptom = compiled.symptom
+            if symptom.modules and record.module and record.module not in symptom.modules:
+                continue
+            if compiled.regex is not None:
+                if compiled.regex.search(message):
+                    matches.append(SymptomMatch(compiled.entry_id, symptom, record, 1.0))
+                continue
+            score = _fuzzy_score(compiled, message)
+            if score * 100 >= symptom.min_score:
+                matches.append(SymptomMatch(compiled.entry_id, symptom, record, score))
+        return matches

@@ -1,0 +1,94 @@
+"""`faultbot kb lint` catches every error class, each with file:line and what to do."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from faultbot.cli.main import main
+
+from ..conftest import REPO_DIR, TESTS_DIR
+
+BROKEN = TESTS_DIR / "data" / "broken_kb" / "kb"
+
+# (file:line prefix, words the message must contain): one row per error class the linter knows.
+EXPECTED = [
+    ("kb/entries/demo/demo.unknown-field.yaml:6:", "unknown field 'sympthoms'", "did you mean 'symptoms'"),
+    ("kb/entries/demo/demo.missing-title.yaml:1:", "missing required field 'title'", "add 'title:'"),
+    ("kb/entries/demo/demo.wrong-type.yaml:12:", "field 'cause' of the entry must be text", ""),
+    ("kb/entries/demo/demo.valid.yaml:1:", "duplicate id 'demo.valid'", "ids must be unique"),
+    ("kb/entries/demo/demo.duplicate.yaml:1:", "holds 'demo.valid'", "rename it"),
+    ("kb/entries/demo/demo.unknown-fact.yaml:12:", "unknown fact 'kernal_name'", "declare it"),
+    ("kb/entries/demo/demo.bad-regex.yaml:9:", "unterminated subpattern", "fix the regex"),
+    ("kb/entries/demo/demo.redos.yaml:9:", "nested", "fix the regex"),
+    ("kb/entries/demo/demo.bad-range.yaml:8:", "bad cann version range '>=8.x'", "8.0.RC2"),
+    ("kb/entries/demo/demo.bad-citation.yaml:14:", "'#no-such-section', which is not a section", "cite an existing"),
+    ("kb/entries/demo/demo.bad-citation.yaml:14:", "unknown article 'missing-article'", "cite an existing"),
+    ("kb/entries/demo/demo.no-negative.yaml:15:", "has no negative test", "expect_not: demo.no-negative"),
+    ("kb/entries/demo/demo.no-positive.yaml:15:", "has no positive test", "expect: demo.no-positive"),
+    ("kb/entries/demo/demo.orphan.child.yaml:1:", "refines 'demo.orphan', which does not exist", "add the parent"),
+    ("kb/entries/demo/demo.bad-yaml.yaml:3:", "invalid YAML", "fix the syntax"),
+    ("kb/facts.yaml:12:", "'type' of fact 'mode' is 'colour'", "use one of"),
+    ("kb/facts.yaml:17:", "captures 'kernel_nam', which is not a fact", "declare the fact"),
+    ("articles/demo-article.md:18:", "has no {#slug} anchor", "end it with"),
+]
+
+
+@pytest.fixture(scope="module")
+def lint_output() -> list[str]:
+    completed = subprocess.run([sys.executable, "-m", "faultbot", "kb", "lint", "--kb", str(BROKEN)],
+                               capture_output=True, text=True, timeout=120)
+    assert completed.returncode == 1
+    assert "Traceback" not in completed.stderr
+    return completed.stderr.splitlines()
+
+
+@pytest.mark.parametrize("where, message, hint", EXPECTED, ids=[row[1][:40] for row in EXPECTED])
+def test_each_error_class_is_reported_with_file_line_and_hint(lint_output, where, message, hint):
+    matching = [line for line in lint_output if line.startswith(where) and message in line]
+    assert matching, f"no '{where} ... {message}' in:\n" + "\n".join(lint_output)
+    assert hint in matching[0]
+
+
+def test_valid_entries_of_the_broken_kb_are_not_reported(lint_output):
+    assert not [line for line in lint_output if line.startswith("kb/entries/demo/demo.valid.yaml")
+                and "duplicate" not in line]
+
+
+def test_shipped_kb_is_clean(capsys):
+    assert main(["kb", "lint"]) == 0
+    assert capsys.readouterr().out.startswith("ok: ")
+
+
+def test_loading_a_broken_kb_at_run_time_reports_the_same_problems(capsys):
+    assert main(["kb", "list", "--kb", str(BROKEN)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert "kb/entries/demo/demo.unknown-fact.yaml:12: condition uses unknown fact 'kernal_name'" in err
+    assert "run 'faultbot kb lint'" in err
+
+
+def test_fixing_the_problem_makes_lint_pass(tmp_path, capsys):
+    kb_copy = tmp_path / "kb"
+    shutil.copytree(BROKEN.parent, tmp_path, dirs_exist_ok=True)
+    for path in (kb_copy / "entries" / "demo").glob("*.yaml"):
+        if path.name != "demo.valid.yaml":
+            path.unlink()
+    facts = (kb_copy / "facts.yaml").read_text()
+    facts = facts.replace("type: colour", "type: string").replace("kernel_nam>", "kernel_name>")
+    (kb_copy / "facts.yaml").write_text(facts)
+    article = tmp_path / "articles" / "demo-article.md"
+    article.write_text(article.read_text().replace("without an anchor", "with an anchor {#second}"))
+    assert main(["kb", "lint", "--kb", str(kb_copy)]) == 0, capsys.readouterr().err
+
+
+def test_kb_is_only_read_with_safe_yaml(tmp_path, capsys):
+    shutil.copytree(REPO_DIR / "kb", tmp_path / "kb")
+    evil = tmp_path / "kb" / "entries" / "hccl" / "hccl.heartbeat.yaml"
+    evil.write_text("id: !!python/object/apply:os.system ['touch pwned']\n")
+    assert main(["kb", "lint", "--kb", str(tmp_path / "kb"), "--articles", str(REPO_DIR / "articles")]) == 1
+    assert "invalid YAML" in capsys.readouterr().err
+    assert not (tmp_path / "pwned").exists()
