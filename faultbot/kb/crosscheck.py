@@ -6,6 +6,7 @@ from .articles import Article
 from .diagnostics import Problem
 from .entry_schema import NO_CONCLUSION
 from .model import Citation, Entry
+from .rules_schema import Rule
 
 
 def _citation_problem(citation: Citation | str, articles: dict[str, Article]) -> str | None:
@@ -65,4 +66,13 @@ def check_entries(entries: list[Entry], articles: dict[str, Article], file_of: d
             for named in (test.expect, test.expect_not):
                 if named and named != NO_CONCLUSION and named not in ids:
                     problems.append(Problem(file, test.where.line, f"test '{test.name}' names unknown id '{named}'"))
+    return problems
+
+
+def check_rule_citations(rules: tuple[Rule, ...], articles: dict[str, Article]) -> list[Problem]:
+    problems = []
+    for rule in rules:
+        problem = rule.citation and _citation_problem(rule.citation, articles)
+        if problem:
+            problems.append(Problem(rule.where.file, rule.where.line, f"rule '{rule.id}' {problem}"))
     return problems

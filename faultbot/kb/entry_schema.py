@@ -27,7 +27,8 @@ NO_CONCLUSION = "none"
 UNKNOWN_ANSWERS = ("unknown", "skip")
 
 _ENTRY_FIELDS = ("id", "title", "status", "component", "severity", "summary", "error_codes",
-                 "applies_to", "symptoms", "conditions", "cause", "fixes", "citations", "tests", "tags")
+                 "applies_to", "symptoms", "conditions", "cause", "fixes", "citations", "tests", "tags",
+                 "echo")
 _APPLIES_FIELDS = ("cann", "hdk", "torch_npu", "products")
 _SYMPTOM_FIELDS = ("id", "form", "signature", "regex", "weight", "min_score", "anchors", "modules")
 _FIX_FIELDS = ("workaround", "permanent", "next_checks")
@@ -194,6 +195,7 @@ def parse_entry(raw: Any, facts: dict[str, FactSpec], file: str, problems: Probl
         fixes=_fixes(fields.raw("fixes"), facts, problems, fields.line_of("fixes")),
         citations=tuple(citations), tests=tests, where=Where(file, 1),
         summary=fields.text("summary", required=False), tags=fields.strings("tags"),
+        echo=fields.flag("echo"),
         field_lines=tuple((key, fields.line_of(key)) for key in _ENTRY_FIELDS if fields.has(key)),
     )
     return entry

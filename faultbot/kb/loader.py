@@ -10,21 +10,24 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .articles import Article, load_articles
-from .crosscheck import check_entries
+from .crosscheck import check_entries, check_rule_citations
 from .diagnostics import KbError, Problem
 from .entry_schema import parse_entry
 from .facts_schema import FactCatalogue, parse_catalogue
 from .fields import Problems
 from .model import Entry, FactSpec
+from .rules_schema import Rule, parse_rules
 from .yaml_source import load_yaml
 
 FACTS_FILE = "facts.yaml"
+RULES_FILE = "rules.yaml"
 ENTRIES_DIR = "entries"
 
 
 @dataclass(frozen=True)
 class KnowledgeBase:
     catalogue: FactCatalogue
+    rules: tuple[Rule, ...]
     entries: tuple[Entry, ...]
     articles: dict[str, Article]
     kb_dir: Path
@@ -52,16 +55,26 @@ def load_kb(kb_dir: Path, articles_dir: Path) -> KnowledgeBase:
     problems: list[Problem] = []
     kb_dir = kb_dir.resolve()
     if not kb_dir.is_dir():
-        raise KbError([Problem(str(kb_dir), 0, "knowledge base folder does not exist")])
+        raise KbError([Problem(str(kb_dir), 1, "knowledge base folder does not exist")])
     facts_path = kb_dir / FACTS_FILE
     catalogue = FactCatalogue({}, ())
     shown = _shown(facts_path, kb_dir)
     if not facts_path.is_file():
-        problems.append(Problem(shown, 0, "fact catalogue is missing", "create kb/facts.yaml"))
+        problems.append(Problem(shown, 1, "fact catalogue is missing", "create kb/facts.yaml"))
     else:
         try:
             collected = Problems(shown)
             catalogue = parse_catalogue(load_yaml(facts_path, shown), shown, collected)
+            problems += collected.found
+        except KbError as exc:
+            problems += exc.problems
+    rules: tuple[Rule, ...] = ()
+    rules_path = kb_dir / RULES_FILE
+    if rules_path.is_file():
+        shown = _shown(rules_path, kb_dir)
+        try:
+            collected = Problems(shown)
+            rules = parse_rules(load_yaml(rules_path, shown), catalogue.facts, shown, collected)
             problems += collected.found
         except KbError as exc:
             problems += exc.problems
@@ -86,6 +99,7 @@ def load_kb(kb_dir: Path, articles_dir: Path) -> KnowledgeBase:
     articles, article_problems = load_articles(articles_dir, articles_dir.name)
     problems += article_problems
     problems += check_entries(entries, articles, file_of)
+    problems += check_rule_citations(rules, articles)
     if problems:
         raise KbError(problems)
-    return KnowledgeBase(catalogue, tuple(sorted(entries, key=lambda e: e.id)), articles, kb_dir)
+    return KnowledgeBase(catalogue, rules, tuple(sorted(entries, key=lambda e: e.id)), articles, kb_dir)

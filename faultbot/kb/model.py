@@ -220,6 +220,7 @@ class Entry:
     where: Where
     summary: str = ""
     tags: tuple[str, ...] = field(default=())
+    echo: bool = False          # usually the echo of another rank's failure (see kb/README.md)
     field_lines: tuple[tuple[str, int], ...] = field(default=(), compare=False, repr=False)
 
     def line_of(self, field_name: str) -> int:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import total_ordering
-from typing import Union
+from typing import NoReturn, Union
 
 
 class VersionError(ValueError):
@@ -63,6 +63,7 @@ class Version:
 
 
 def parse_version(text: str, scheme: Scheme) -> Version:
+    """Parse one version of the scheme; VersionError if it is not exactly understood."""
     if not isinstance(text, str):
         # YAML reads an unquoted 8.0 as a float (and 8.10 as 8.1), so say how to fix it.
         raise VersionError(
@@ -97,7 +98,8 @@ _CANN_COMPACT = re.compile(
 # Rank of a build relative to the release it belongs to. Nothing says how a plain-number patch
 # and an SPC of the same release relate; numbers first is an arbitrary but fixed tie-break.
 _CANN_BUILD_RANK = {"alpha": 0, "beta": 1, None: 2, "hotfix": 3, "spc": 4}
-_CANN_BUILD_TEXT = {"alpha": ".alpha{:03d}", "beta": ".beta{}", "hotfix": ".{}", "spc": ".SPC{:03d}"}
+_CANN_BUILD_TEXT = {"alpha": ".alpha{:03d}", "beta": ".beta{}", "hotfix": ".{}",
+                    "spc": ".SPC{:03d}"}
 
 
 def _parse_cann(text: str) -> Version | None:
@@ -218,6 +220,8 @@ _OPERATOR_CHARS = "<>=!~^"  # wider than _OPERATORS, so that ~= or => is named i
 
 @dataclass(frozen=True)
 class Clause:
+    """One comparison of a range, such as ``>=8.0.RC2``."""
+
     op: str                # one of _OPERATORS
     version: Version
 
@@ -257,6 +261,7 @@ class VersionRange:
 
 
 def parse_range(text: str, scheme: Scheme) -> VersionRange:
+    """Parse ``*`` or comma-separated ``<op><version>`` clauses, rejecting ranges that are empty."""
     if not isinstance(text, str):
         raise VersionError(
             f"not a {scheme.value} version range: {text!r} is a {type(text).__name__}, not text "
@@ -309,6 +314,6 @@ def _check_satisfiable(clauses: tuple[Clause, ...], text: str) -> None:
                     _never(text, low, high, excluded)
 
 
-def _never(text: str, *conflicting: Clause) -> None:
+def _never(text: str, *conflicting: Clause) -> NoReturn:
     wanted = " and ".join(dict.fromkeys(map(str, conflicting)))
     raise VersionError(f"version range {text!r} can never match: no version is {wanted}")

@@ -1,0 +1,203 @@
+"""Facts that need several log records at once: the cross-rank reasoning of the HCCL article.
+
+Each aggregation is a derivation rule. It reads the facts of task-exception records, Entry- lines,
+heartbeat events and symptom matches, groups them by communicator and rank, and derives what
+the article compares by hand: ops that differ in a group, the spread of first-error times, streams
+of one communicator, the rank the heartbeat evidence blames, and an earlier non-timeout error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Iterator
+
+from ..ingest.records import LogRecord
+from .facts import Fact, Provenance, Source, WorkingMemory
+from .rules import Context
+
+HEARTBEAT_PRIORITY = {"ERROR CQE": 3, "STUCK": 2, "LOST": 1}
+
+
+def _record_of(fact: Fact) -> LogRecord | None:
+    provenance = fact.provenance
+    if provenance.record is not None:
+        return provenance.record
+    return next((r for s in provenance.supports if (r := _record_of(s)) is not None), None)
+
+
+def facts_by_record(memory: WorkingMemory) -> Iterator[tuple[LogRecord, dict[str, Fact]]]:
+    """Each log record that produced facts, with its facts by name (first value per name)."""
+    grouped: dict[int, tuple[LogRecord, dict[str, Fact]]] = {}
+    for fact in memory:
+        if fact.provenance.source is not Source.LOG or fact.provenance.record is None:
+            continue
+        record = fact.provenance.record
+        grouped.setdefault(id(record), (record, {}))[1].setdefault(fact.name, fact)
+    yield from grouped.values()
+
+
+@dataclass
+class TaskException:
+    """One rank's task-exception report: the base, groupRank and opData lines together."""
+
+    record: LogRecord
+    facts: dict[str, Fact] = field(default_factory=dict)
+
+    def value(self, name: str) -> object:
+        fact = self.facts.get(name)
+        return fact.value if fact else None
+
+    @property
+    def group(self) -> object:
+        return self.value("task_group")
+
+    @property
+    def rank(self) -> object:
+        rank_id = self.value("rank_id")
+        if rank_id is not None:
+            return rank_id
+        origin = self.record.origin
+        return origin.rank if origin.rank is not None else (origin.source, self.record.pid)
+
+    @property
+    def time(self) -> datetime | None:
+        return self.record.timestamp
+
+
+def task_exceptions(memory: WorkingMemory) -> list[TaskException]:
+    """Task exceptions in input order; a base-information line starts one, the lines after it from
+    the same file and process complete it."""
+    events: list[TaskException] = []
+    open_events: dict[tuple[str, int | None, int | None], TaskException] = {}
+    for record, facts in facts_by_record(memory):
+        key = (record.origin.source, record.pid, record.origin.rank)
+        if "task_tag" in facts:
+            event = TaskException(record, dict(facts))
+            events.append(event)
+            open_events[key] = event
+        elif key in open_events and ({"rank_size", "op_count"} & facts.keys()):
+            for name, fact in facts.items():
+                open_events[key].facts.setdefault(name, fact)
+    return events
+
+
+def _first_per_rank(events: list[TaskException]) -> dict[str, dict[object, TaskException]]:
+    groups: dict[str, dict[object, TaskException]] = {}
+    for event in events:
+        if event.group is not None:
+            groups.setdefault(str(event.group), {}).setdefault(event.rank, event)
+    return groups
+
+
+def _derived(name: str, value: object, rule: str, supports: list[Fact], note: str = "") -> Fact:
+    return Fact(name, value, Provenance(Source.DERIVED, rule=rule, supports=tuple(supports), note=note))
+
+
+def _supports(events: list[TaskException], *names: str) -> list[Fact]:
+    return [e.facts[n] for e in events for n in names if n in e.facts]
+
+
+class GroupComparison:
+    """ops_differ_in_group, error_time_spread_s and ranks_in_evidence, per communicator."""
+
+    id = "compare-ranks-of-group"
+    priority = 0
+    specificity = 1
+
+    def fire(self, memory: WorkingMemory, context: Context) -> list[Fact]:
+        derived = []
+        for group, by_rank in _first_per_rank(task_exceptions(memory)).items():
+            events = list(by_rank.values())
+            derived.append(_derived("ranks_in_evidence", len(events), self.id, _supports(events, "task_group"),
+                                    f"communicator {group}"))
+            if len(events) < 2:
+                continue
+            shapes = {(e.value("task_op"), e.value("op_count"), e.value("data_type")) for e in events}
+            differ = len(shapes) > 1
+            ops = ", ".join(f"rank {e.rank}: {e.value('task_op')}" for e in events)
+            derived.append(_derived("ops_differ_in_group", differ, self.id,
+                                    _supports(events, "task_op", "op_count", "data_type"),
+                                    f"communicator {group}: {ops}"))
+            times = [e.time for e in events if e.time is not None]
+            if len(times) >= 2:
+                spread = round((max(times) - min(times)).total_seconds(), 3)
+                derived.append(_derived("error_time_spread_s", spread, self.id, _supports(events, "task_tag"),
+                                        f"communicator {group}: first errors {min(times)} .. {max(times)}"))
+        return derived
+
+
+class StreamsOfGroup:
+    """multi_stream_in_group: Entry-Hccl* lines of one communicator on more than one stream."""
+
+    id = "streams-of-group"
+    priority = 0
+    specificity = 1
+
+    def fire(self, memory: WorkingMemory, context: Context) -> list[Fact]:
+        streams: dict[str, dict[object, Fact]] = {}
+        for _, facts in facts_by_record(memory):
+            if "entry_group" in facts and "entry_stream_id" in facts:
+                stream = facts["entry_stream_id"]
+                streams.setdefault(str(facts["entry_group"].value), {}).setdefault(stream.value, stream)
+        return [_derived("multi_stream_in_group", len(by_stream) > 1, self.id, list(by_stream.values()),
+                         f"communicator {group}: streams {', '.join(map(str, by_stream))}")
+                for group, by_stream in streams.items()]
+
+
+class HeartbeatCrimer:
+    """crimer_rank: the rank named by the highest-priority heartbeat evidence (ERROR CQE > STUCK > LOST)."""
+
+    id = "heartbeat-crimer"
+    priority = 0
+    specificity = 1
+
+    _RANK_FACTS = ("heartbeat_crimer_rank", "cluster_exception_location", "roce_remote_device_ip")
+
+    def fire(self, memory: WorkingMemory, context: Context) -> list[Fact]:
+        best: tuple[tuple[int, float], Fact, Fact] | None = None
+        record_facts = {id(record): facts for record, facts in facts_by_record(memory)}
+        for status in memory.facts("heartbeat_status"):
+            record = _record_of(status)
+            if record is None:
+                continue
+            facts = record_facts.get(id(record), {})
+            rank = next((facts[n] for n in self._RANK_FACTS if n in facts), None)
+            if rank is None:
+                continue
+            when = record.timestamp.timestamp() if record.timestamp else 0.0
+            key = (HEARTBEAT_PRIORITY.get(str(status.value), 0), -when)
+            if best is None or key > best[0]:
+                best = (key, status, rank)
+        if best is None:
+            return []
+        _, status, rank = best
+        return [_derived("crimer_rank", rank.value, self.id, [status, rank], f"status {status.value}")]
+
+
+class EarlierRootError:
+    """other_rank_error_first: a fault that is not an echo (not a timeout) was seen no later than
+    the first task exception, so the timeouts are its echo."""
+
+    id = "earlier-root-error"
+    priority = 0
+    specificity = 1
+
+    def fire(self, memory: WorkingMemory, context: Context) -> list[Fact]:
+        timeouts = [e for e in task_exceptions(memory)]
+        if not timeouts:
+            return []
+        first_timeout = min((e.time for e in timeouts if e.time is not None), default=None)
+        for match in context.matches:
+            if match.entry_id in context.echo_entries:
+                continue
+            when = match.record.timestamp
+            if first_timeout is None or when is None or when <= first_timeout:
+                origin = match.record.origin
+                note = f"{match.entry_id} at {origin.source}:{origin.line}"
+                return [_derived("other_rank_error_first", True, self.id,
+                                 _supports(timeouts[:1], "task_tag"), note)]
+        return []
+
+
+AGGREGATIONS = (GroupComparison(), StreamsOfGroup(), HeartbeatCrimer(), EarlierRootError())

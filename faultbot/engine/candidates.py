@@ -1,0 +1,121 @@
+"""Scoring KB entries against the evidence: which faults are candidates, how sure, in what order.
+
+Symptom matches give an entry its evidence strength (inherited symptoms count for children);
+its effective condition gives a verdict. Together they give a status (confirmed, probable,
+possible, excluded) and a confidence. Ordering puts confirmed before probable before possible,
+puts echo faults (timeouts) after the fault they echo, and lets a child win over its parent only
+when the child's own conditions hold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Mapping, Sequence
+
+from ..kb.model import Entry, FactSpec
+from ..match.symptoms import SymptomMatch
+from .conditions import Evaluator, LeafResult, Tri
+from .facts import WorkingMemory
+from .lineage import Lineage, depth
+
+MIN_CONFIDENCE = 0.15         # below this a candidate is neither shown nor asked about
+STRONG_EVIDENCE = 0.5         # evidence strength from which a matched entry can be confirmed
+
+
+class Status(str, Enum):
+    CONFIRMED = "confirmed"   # symptoms matched strongly and every condition holds
+    PROBABLE = "probable"     # strong symptoms, conditions not all known (or weak symptoms, conditions hold)
+    POSSIBLE = "possible"     # weak symptoms and unknown conditions
+    EXCLUDED = "excluded"     # a condition is false
+
+
+_STATUS_ORDER = {Status.CONFIRMED: 0, Status.PROBABLE: 1, Status.POSSIBLE: 2, Status.EXCLUDED: 3}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    entry: Entry
+    evidence: tuple[SymptomMatch, ...]     # the best match of each symptom, strongest first
+    strength: float
+    verdict: Tri
+    leaves: tuple[LeafResult, ...]
+    status: Status
+    confidence: float
+    echo: bool
+
+    @property
+    def id(self) -> str:
+        return self.entry.id
+
+
+def _best_matches(entry: Entry, lineage: Lineage, matches_by_entry: Mapping[str, list[SymptomMatch]]) -> list[SymptomMatch]:
+    best: dict[tuple[str, str], SymptomMatch] = {}
+    for member in (*lineage.ancestors(entry), entry):
+        for match in matches_by_entry.get(member.id, []):
+            key = (member.id, match.symptom.id)
+            if key not in best or match.score > best[key].score:
+                best[key] = match
+    return sorted(best.values(), key=lambda m: -m.symptom.weight * m.score)
+
+
+def _strength(evidence: Sequence[SymptomMatch]) -> float:
+    """Noisy-or of the matched symptoms' weighted scores."""
+    missing = 1.0
+    for match in evidence:
+        missing *= 1.0 - match.symptom.weight * match.score
+    return 1.0 - missing
+
+
+def _status(verdict: Tri, strength: float) -> Status:
+    if verdict is Tri.FALSE:
+        return Status.EXCLUDED
+    strong = strength >= STRONG_EVIDENCE
+    if verdict is Tri.TRUE:
+        return Status.CONFIRMED if strong else Status.PROBABLE
+    return Status.PROBABLE if strong else Status.POSSIBLE
+
+
+def _confidence(verdict: Tri, strength: float, leaves: Sequence[LeafResult]) -> float:
+    if verdict is Tri.TRUE:
+        return round(strength, 3)
+    if verdict is Tri.FALSE:
+        return 0.0
+    known_true = sum(leaf.verdict is Tri.TRUE for leaf in leaves) / max(len(leaves), 1)
+    return round(strength * (0.45 + 0.3 * known_true), 3)
+
+
+def score_entries(lineage: Lineage, memory: WorkingMemory, matches: Sequence[SymptomMatch],
+                  specs: Mapping[str, FactSpec], overrides: Mapping[int, Tri] | None = None) -> list[Candidate]:
+    """Every entry with at least one matched symptom (own or inherited), scored; unordered."""
+    by_entry: dict[str, list[SymptomMatch]] = {}
+    for match in matches:
+        by_entry.setdefault(match.entry_id, []).append(match)
+    evaluator = Evaluator(memory, specs, overrides)
+    candidates = []
+    for entry in lineage.kb.entries:
+        evidence = _best_matches(entry, lineage, by_entry)
+        if not evidence:
+            continue
+        leaves: list[LeafResult] = []
+        verdict = evaluator.evaluate(lineage.condition(entry), leaves)
+        strength = _strength(evidence)
+        candidates.append(Candidate(entry, tuple(evidence), round(strength, 3), verdict, tuple(leaves),
+                                    _status(verdict, strength), _confidence(verdict, strength, leaves),
+                                    lineage.is_echo(entry)))
+    return candidates
+
+
+def rank(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """Live candidates in the order an engineer should read them; refined parents and weak ones dropped."""
+    live = [c for c in candidates if c.status is not Status.EXCLUDED and c.confidence >= MIN_CONFIDENCE]
+    confirmed_ids = {c.id for c in live if c.status is Status.CONFIRMED}
+    # A confirmed child says everything its parent says, and more.
+    live = [c for c in live if not any(other.startswith(c.id + ".") for other in confirmed_ids)]
+    root_found = any(not c.echo and c.status in (Status.CONFIRMED, Status.PROBABLE) for c in live)
+
+    def key(c: Candidate) -> tuple:
+        demoted = c.echo and root_found
+        return (demoted, _STATUS_ORDER[c.status], -c.confidence, -depth(c.entry), c.id)
+
+    return sorted(live, key=key)

@@ -1,0 +1,79 @@
+"""The engine's front door: evidence and answers in, a ranked diagnosis with questions out.
+
+``Engine.diagnose`` is a pure function of its inputs (observations from the logs, symptom matches,
+answers), so a session can replay it after every answer or paste, and a what-if run for question
+selection is the same code with some condition verdicts pinned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+from ..extract.facts import Observation
+from ..kb.loader import KnowledgeBase
+from ..match.symptoms import SymptomMatch
+from .agenda import run_to_fixpoint
+from .aggregates import AGGREGATIONS
+from .answers import parse_answer
+from .candidates import Candidate, Status, rank, score_entries
+from .conditions import Tri
+from .facts import Fact, Provenance, Source, WorkingMemory
+from .lineage import Lineage
+from .questions import Question, select_questions
+from .rules import Context, KbRule
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    conclusions: tuple[Candidate, ...]   # best first; empty when nothing in the KB fits
+    excluded: tuple[Candidate, ...]      # matched, but a condition ruled them out
+    questions: tuple[Question, ...]      # best first; empty when no answer would change anything
+    memory: WorkingMemory
+    matches: tuple[SymptomMatch, ...]
+    fired: tuple[str, ...]               # derivation rules that fired, in order
+    echo_root: Candidate | None          # the non-echo fault the timeouts echo, when there is one
+
+    @property
+    def top(self) -> Candidate | None:
+        return self.conclusions[0] if self.conclusions else None
+
+
+def _leader(ranked: list[Candidate]) -> tuple[str, str] | None:
+    return (ranked[0].id, ranked[0].status.value) if ranked else None
+
+
+class Engine:
+    def __init__(self, kb: KnowledgeBase):
+        self.kb = kb
+        self.lineage = Lineage(kb)
+        self.specs = kb.facts
+        self.rules = (*(KbRule(rule) for rule in kb.rules), *AGGREGATIONS)
+        self.echo_entries = frozenset(e.id for e in kb.entries if self.lineage.is_echo(e))
+
+    def memory_for(self, observations: Iterable[Observation], answers: Mapping[str, str],
+                   unknown: Iterable[str]) -> WorkingMemory:
+        memory = WorkingMemory(unknown=unknown)
+        for observation in observations:
+            memory.add(Fact(observation.fact, observation.value,
+                            Provenance(Source.LOG, record=observation.record, rule=observation.extractor)))
+        for fact, text in answers.items():
+            memory.add(Fact(fact, parse_answer(self.specs, fact, text), Provenance(Source.ANSWER)))
+        return memory
+
+    def diagnose(self, observations: Sequence[Observation], matches: Sequence[SymptomMatch],
+                 answers: Mapping[str, str] | None = None, unknown: Iterable[str] = ()) -> Diagnosis:
+        memory = self.memory_for(observations, answers or {}, unknown)
+        context = Context(self.specs, tuple(matches), self.echo_entries)
+        fired = run_to_fixpoint(memory, self.rules, context)
+        candidates = score_entries(self.lineage, memory, matches, self.specs)
+        ranked = rank(candidates)
+
+        def rescore(overrides: Mapping[int, Tri]) -> list[Candidate]:
+            return rank(score_entries(self.lineage, memory, matches, self.specs, overrides))
+
+        questions = select_questions(candidates, memory, self.specs, self.kb.rules, rescore, _leader)
+        roots = [c for c in ranked if not c.echo and c.status in (Status.CONFIRMED, Status.PROBABLE)]
+        echo_root = roots[0] if roots and any(c.echo for c in ranked) else None
+        excluded = tuple(c for c in candidates if c.status is Status.EXCLUDED)
+        return Diagnosis(tuple(ranked), excluded, tuple(questions), memory, tuple(matches), tuple(fired), echo_root)

@@ -1,0 +1,100 @@
+"""Working memory: every fact known during a diagnosis, with where it came from.
+
+A fact comes from a log record, an engineer's answer, a default, or a derivation rule that names
+the facts supporting it. Asserting an equal fact twice changes nothing; answers take precedence
+over what logs say about the same fact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Iterable, Iterator
+
+from ..ingest.records import LogRecord
+
+
+class Source(str, Enum):
+    LOG = "log"
+    ANSWER = "answer"
+    DERIVED = "derived"
+    DEFAULT = "default"
+
+
+@dataclass(frozen=True)
+class Provenance:
+    source: Source
+    record: LogRecord | None = None
+    rule: str = ""
+    supports: tuple["Fact", ...] = ()
+    note: str = ""
+
+    def describe(self) -> str:
+        if self.source is Source.LOG and self.record is not None:
+            origin = self.record.origin
+            return f"log {origin.source}:{origin.line}"
+        if self.source is Source.DERIVED:
+            return f"rule {self.rule}" + (f" ({self.note})" if self.note else "")
+        if self.source is Source.DEFAULT:
+            return f"default ({self.note})" if self.note else "default"
+        return "your answer"
+
+
+@dataclass(frozen=True)
+class Fact:
+    name: str
+    value: object
+    provenance: Provenance = field(compare=False)
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return self.name, repr(self.value)
+
+
+class WorkingMemory:
+    """Facts by name, in the order they were asserted; answers shadow other sources."""
+
+    def __init__(self, facts: Iterable[Fact] = (), unknown: Iterable[str] = ()):
+        self._facts: dict[str, list[Fact]] = {}
+        self._keys: set[tuple[str, str, str]] = set()
+        self.unknown_answers: frozenset[str] = frozenset(unknown)
+        for fact in facts:
+            self.add(fact)
+
+    def add(self, fact: Fact) -> bool:
+        """Assert ``fact``; False when an equal fact from the same kind of source was already there."""
+        key = (*fact.key, fact.provenance.source.value)
+        if key in self._keys:
+            return False
+        self._keys.add(key)
+        self._facts.setdefault(fact.name, []).append(fact)
+        return True
+
+    def facts(self, name: str) -> list[Fact]:
+        found = self._facts.get(name, [])
+        answered = [f for f in found if f.provenance.source is Source.ANSWER]
+        return answered or found
+
+    def values(self, name: str) -> list[object]:
+        seen: list[object] = []
+        for fact in self.facts(name):
+            if fact.value not in seen:
+                seen.append(fact.value)
+        return seen
+
+    def known(self, name: str) -> bool:
+        return name in self._facts
+
+    def answered(self, name: str) -> bool:
+        return name in self.unknown_answers or any(
+            f.provenance.source is Source.ANSWER for f in self._facts.get(name, []))
+
+    def __iter__(self) -> Iterator[Fact]:
+        for facts in self._facts.values():
+            yield from facts
+
+    def names(self) -> list[str]:
+        return list(self._facts)
+
+    def copy(self) -> "WorkingMemory":
+        return WorkingMemory(iter(self), self.unknown_answers)

@@ -1,0 +1,46 @@
+"""From log inputs to evidence: records are read, facts extracted and symptoms matched in one pass.
+
+Only records that yield a fact or a match are kept (inside their observations and matches), so
+memory follows the evidence, not the size of the log tree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .extract.facts import FactExtractor, Observation
+from .ingest.inputs import InputSpec
+from .ingest.reader import LogReader
+from .ingest.records import LogRecord
+from .ingest.stats import InputStats
+from .kb.loader import KnowledgeBase
+from .match.symptoms import SymptomMatch, SymptomMatcher
+
+
+@dataclass(frozen=True)
+class Evidence:
+    observations: tuple[Observation, ...]
+    matches: tuple[SymptomMatch, ...]
+    stats: InputStats | None = None
+
+
+class EvidenceCollector:
+    """The extractors and matchers of one knowledge base, compiled once."""
+
+    def __init__(self, kb: KnowledgeBase, use_prefilter: bool = True):
+        self.extractor = FactExtractor(kb.catalogue)
+        self.matcher = SymptomMatcher(kb, use_prefilter=use_prefilter)
+
+    def from_records(self, records: Iterable[LogRecord]) -> Evidence:
+        observations: list[Observation] = []
+        matches: list[SymptomMatch] = []
+        for record in records:
+            observations += self.extractor.extract(record)
+            matches += self.matcher.match(record)
+        return Evidence(tuple(observations), tuple(matches))
+
+    def from_inputs(self, inputs: Sequence[InputSpec]) -> Evidence:
+        reader = LogReader(inputs)
+        evidence = self.from_records(reader.records())
+        return Evidence(evidence.observations, evidence.matches, reader.stats)
