@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .extract.facts import FactExtractor, Observation
-from .ingest.inputs import InputSpec
+from .ingest.inputs import InputSpec, Paste
 from .ingest.reader import LogReader
-from .ingest.records import LogRecord
+from .ingest.records import LogRecord, RecordKind
 from .ingest.stats import InputStats
 from .kb.loader import KnowledgeBase
 from .match.symptoms import SymptomMatch, SymptomMatcher
@@ -39,6 +39,10 @@ class EvidenceCollector:
             observations += self.extractor.extract(record)
             matches += self.matcher.match(record)
         return Evidence(tuple(observations), tuple(matches))
+
+    def has_log_records(self, text: str) -> bool:
+        """Whether ``text`` holds log records (not just words), e.g. a paste given as an answer."""
+        return any(record.kind is not RecordKind.TEXT for record in LogReader([Paste(text)]).records())
 
     def from_inputs(self, inputs: Sequence[InputSpec]) -> Evidence:
         reader = LogReader(inputs)

@@ -9,6 +9,7 @@ from typing import Sequence
 from .. import __version__
 from ..kb.diagnostics import KbError
 from .errors import EXIT_USAGE, UsageError
+from .diagnose_command import add_diagnose_parser
 from .kb_commands import add_kb_parser
 from .kb_location import add_kb_options
 
@@ -24,6 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="faultbot", description="Diagnose Ascend NPU (CANN, HCCL, LCCL) job failures from their logs.")
     parser.add_argument("--version", action="version", version=f"faultbot {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    add_diagnose_parser(subparsers, common)
     add_kb_parser(subparsers, common)
     return parser
 

@@ -69,9 +69,10 @@ def task_exceptions(memory: WorkingMemory) -> list[TaskException]:
     """Task exceptions in input order; a base-information line starts one, the lines after it from
     the same file and process complete it."""
     events: list[TaskException] = []
-    open_events: dict[tuple[str, int | None, int | None], TaskException] = {}
+    open_events: dict[tuple[str, int | None], TaskException] = {}
     for record, facts in facts_by_record(memory):
-        key = (record.origin.source, record.pid, record.origin.rank)
+        # One process is one rank; a rank label ("rank0: ") often prefixes only the first line.
+        key = (record.origin.source, record.pid)
         if "task_tag" in facts:
             event = TaskException(record, dict(facts))
             events.append(event)

@@ -56,14 +56,15 @@ class WorkingMemory:
 
     def __init__(self, facts: Iterable[Fact] = (), unknown: Iterable[str] = ()):
         self._facts: dict[str, list[Fact]] = {}
-        self._keys: set[tuple[str, str, str]] = set()
+        self._keys: set[tuple[object, ...]] = set()
         self.unknown_answers: frozenset[str] = frozenset(unknown)
         for fact in facts:
             self.add(fact)
 
     def add(self, fact: Fact) -> bool:
-        """Assert ``fact``; False when an equal fact from the same kind of source was already there."""
-        key = (*fact.key, fact.provenance.source.value)
+        """Assert ``fact``; False when it was already known from the same record or rule."""
+        provenance = fact.provenance
+        key = (*fact.key, provenance.source.value, id(provenance.record) if provenance.record else provenance.rule)
         if key in self._keys:
             return False
         self._keys.add(key)

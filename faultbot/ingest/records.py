@@ -24,12 +24,19 @@ class RecordKind(str, Enum):
 class Origin:
     """Where a record was read: file (``bundle.tar.gz!log/run/plog/plog-1.log`` inside an
     archive, ``<paste>`` or ``<stdin>`` otherwise), 1-based line of its first line, and the node
-    and rank when the path or the content says so."""
+    and rank when the path or the content says so.
+
+    ``device`` is the NPU device id (``log/debug/device-<id>/``, torch_npu's ``Device:<d>``), which
+    is not a rank; ``worker`` is a launcher's worker label (``Worker_TP3`` from vLLM); and
+    ``named_file`` is the log file a grep ``path:`` prefix in pasted output names."""
 
     source: str
     line: int
     node: str | None = None
     rank: int | None = None
+    device: int | None = None
+    worker: str | None = None
+    named_file: str | None = None
 
 
 @dataclass(frozen=True)
@@ -38,7 +45,7 @@ class LogRecord:
     kind: RecordKind
     raw: str                       # the text as read (after decoding), for evidence display
     message: str                   # normalised message body, header stripped
-    level: str | None = None       # ERROR, WARNING, INFO, DEBUG, EVENT
+    level: str | None = None       # ERROR, WARNING, INFO, DEBUG, EVENT, TRACE, FATAL (WARN -> WARNING)
     module: str | None = None      # HCCL, RUNTIME, ROCE, HCCP, ...
     pid: int | None = None
     process: str | None = None

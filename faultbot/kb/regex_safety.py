@@ -224,7 +224,8 @@ def _item(name: str, av: Any, flags: int, names: dict[int, str]) -> _Node:
         case "SUBPATTERN":
             group, add, remove, parsed = av
             inner = _sequence(parsed, (flags | add) & ~remove, names)
-            return _wrap(_Kind.GROUP, inner, f"{_group_open(group, add, remove, names)}{inner.text})")
+            opening = _group_open(group, add, remove, names)
+            return _wrap(_Kind.GROUP, inner, f"{opening}{inner.text})")
         case "ATOMIC_GROUP":
             inner = _sequence(av, flags, names)
             return _wrap(_Kind.ATOMIC, inner, f"(?>{inner.text})")
@@ -313,9 +314,8 @@ def _class_text(items: Any) -> str:
         if op.name == "LITERAL":
             parts.append(_literal_text(av, _ESCAPED_IN_CLASS))
         elif op.name == "RANGE":
-            parts.append(
-                f"{_literal_text(av[0], _ESCAPED_IN_CLASS)}-{_literal_text(av[1], _ESCAPED_IN_CLASS)}"
-            )
+            low, high = (_literal_text(code, _ESCAPED_IN_CLASS) for code in av)
+            parts.append(f"{low}-{high}")
         else:
             parts.append(_CATEGORY_TEXT[av.name])
     if parts and parts[-1] == r"\-":  # a trailing - is literal, and usually written bare
@@ -398,22 +398,46 @@ def _reference_problems(tree: _Node, pattern: str) -> Iterator[str]:
 
 
 def _nested_problems(tree: _Node, pattern: str) -> Iterator[str]:
-    # A repeat inside a repeat is exponential when the text one inner repeat covers could be
-    # shared out between several outer repetitions instead. It cannot be when every repetition
-    # must consume a character the inner repeat cannot, e.g. the dot in (?:\.\d+)+.
     for loop in _loops(tree):
-        parts = _flatten(loop.children[0])
-        for i, part in enumerate(parts):
-            inner = _backtracking_repeat(part)
-            if inner is None:
-                continue
-            between = parts[i + 1:] + parts[:i]
-            if not any(_consumes_outside(other, part.chars) for other in between):
-                yield (f"nested quantifier {_located(loop.text, pattern)}: `{inner.text}` repeats "
-                       f"inside it with nothing marking where one repetition ends, so it can "
-                       f"backtrack exponentially; make each repetition need a character "
-                       f"`{inner.text}` cannot match, or (Python 3.11+) make the inner part atomic")
+        found = _unmarked_repeat(_flatten(loop.children[0]))
+        if found is None:
+            continue
+        inner, other = found
+        if inner is other:
+            yield (f"nested quantifier {_located(loop.text, pattern)}: `{inner.text}` repeats "
+                   f"inside it with nothing marking where one repetition ends, so it can "
+                   f"backtrack exponentially; make each repetition need a character "
+                   f"`{inner.text}` cannot match, or (Python 3.11+) make the inner part atomic")
+        else:
+            yield (f"nested quantifier {_located(loop.text, pattern)}: `{inner.text}` and "
+                   f"`{other.text}` inside it can match the same characters with nothing "
+                   f"required between them, so the repetitions can split the text in many ways "
+                   f"and it can backtrack exponentially; put a character neither can match "
+                   f"between them, or (Python 3.11+) make them atomic")
+
+
+def _unmarked_repeat(parts: tuple[_Node, ...]) -> tuple[_Node, _Node] | None:
+    r"""In the items of a repeated body, a repeat and what it can trade characters with: itself
+    in the next repetition, or another repeat it meets with nothing required in between.
+
+    A repeat inside a repeat is exponential when the text it covers could be shared out between
+    several repetitions instead. It cannot be when, going round from it to the next repeat, the
+    body needs a character it cannot match: the dot in (?:\.\d+)+.
+    """
+    for i, part in enumerate(parts):
+        inner = _backtracking_repeat(part)
+        if inner is None:
+            continue
+        for step in range(1, len(parts) + 1):
+            if step == len(parts):
+                return inner, inner
+            other = parts[(i + step) % len(parts)]
+            if _consumes_outside(other, part.chars):
                 break
+            other_inner = _backtracking_repeat(other)
+            if other_inner is not None and other.first.overlaps(part.chars):
+                return inner, other_inner
+    return None
 
 
 def _backtracking_repeat(node: _Node) -> _Node | None:

@@ -1,0 +1,43 @@
+"""Asking the engine's questions at a terminal during ``faultbot diagnose``.
+
+The question comes with how to find the answer; choices complete with Tab; "unknown" or "skip"
+is always accepted; an invalid answer is asked again with the reason. A pasted log (several
+lines, or a line that is a log record) is taken as more evidence instead of an answer.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import WordCompleter
+
+from ..engine.answers import AnswerError
+from ..engine.questions import Question
+from ..render.console import print_markdown
+from ..render.diagnosis_markdown import question_markdown
+from ..session import DiagnosisSession
+
+def ask(question: Question, session: DiagnosisSession, prompt: PromptSession) -> bool:
+    """Ask until the session holds an answer (or more log); False when the engineer quits."""
+    print_markdown("\n".join(["", "## Question", "", *question_markdown(question, explain=False)]), sys.stderr)
+    completer = WordCompleter([*question.choices, "unknown"], ignore_case=True)
+    while True:
+        try:
+            reply = prompt.prompt(f"{question.fact}> ", completer=completer)
+        except (EOFError, KeyboardInterrupt):
+            return False
+        reply = reply.strip()
+        if not reply:
+            continue
+        if reply.lower() in ("why", "/why"):
+            print(question.why, file=sys.stderr)
+            continue
+        try:
+            session.answer(question.fact, reply)
+            return True
+        except AnswerError as error:
+            if "\n" in reply or session.collector.has_log_records(reply):
+                session.add_paste(reply, name="<answer paste>")
+                return True
+            print(f"  {error} — try again, or answer 'unknown'", file=sys.stderr)

@@ -1,0 +1,96 @@
+"""``faultbot diagnose``: logs in, a diagnosis out, asking questions on a terminal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from prompt_toolkit import PromptSession
+
+from ..engine.answers import AnswerError
+from ..ingest.inputs import InputSpec, LogPath, Stdin
+from ..kb.loader import load_kb
+from ..render.console import print_markdown
+from ..render.diagnosis_json import diagnosis_dict
+from ..render.diagnosis_markdown import diagnosis_markdown
+from ..session import DiagnosisSession
+from .ask_terminal import ask
+from .errors import EXIT_NO_MATCH, EXIT_OK, UsageError
+from .kb_location import kb_paths
+
+
+def input_specs(paths: list[str]) -> list[InputSpec]:
+    if not paths:
+        if sys.stdin.isatty():
+            raise UsageError("give log files or folders to read, or '-' to read standard input")
+        return [Stdin()]
+    specs: list[InputSpec] = []
+    for path in paths:
+        if path == "-":
+            specs.append(Stdin())
+        elif not os.path.exists(path):
+            raise UsageError(f"no such file or folder: {path}")
+        else:
+            specs.append(LogPath(Path(path)))
+    return specs
+
+
+def parse_answers(pairs: list[str]) -> list[tuple[str, str]]:
+    parsed = []
+    for pair in pairs:
+        fact, sep, value = pair.partition("=")
+        if not sep or not fact.strip():
+            raise UsageError(f"--answer takes FACT=VALUE, got '{pair}'")
+        parsed.append((fact.strip(), value.strip()))
+    return parsed
+
+
+def _interactive(args: argparse.Namespace, specs: list[InputSpec]) -> bool:
+    reads_stdin = any(isinstance(spec, Stdin) for spec in specs)
+    return (not args.no_ask and args.format == "text" and not reads_stdin
+            and sys.stdin.isatty() and sys.stdout.isatty())
+
+
+def cmd_diagnose(args: argparse.Namespace) -> int:
+    specs = input_specs(args.paths)
+    kb = load_kb(*kb_paths(args))
+    session = DiagnosisSession(kb)
+    for fact, value in parse_answers(args.answer):
+        try:
+            session.answer(fact, value)
+        except AnswerError as error:
+            raise UsageError(f"--answer {fact}={value}: {error}") from None
+    session.add_inputs(specs)
+    diagnosis = session.diagnose()
+    if _interactive(args, specs):
+        prompt: PromptSession = PromptSession()
+        while diagnosis.questions and ask(diagnosis.questions[0], session, prompt):
+            diagnosis = session.diagnose()
+    if args.format == "json":
+        payload = diagnosis_dict(diagnosis, kb, session.stats, args.explain)
+        print(json.dumps(payload, ensure_ascii=False, indent=2))
+    else:
+        text = diagnosis_markdown(diagnosis, kb, session.stats, args.explain)
+        if args.format == "markdown":
+            sys.stdout.write(text)
+        else:
+            print_markdown(text)
+    return EXIT_OK if diagnosis.conclusions else EXIT_NO_MATCH
+
+
+def add_diagnose_parser(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    parser = subparsers.add_parser(
+        "diagnose", parents=[common], help="diagnose a failure from logs (files, folders, archives, '-')",
+        description="Read logs (files, folders, .gz/.tar.gz/.zip bundles, or '-' for standard input) and "
+                    "say what failed, why, and what to do. Exit 0: a conclusion; 1: nothing in the KB "
+                    "matched; 2: usage or input error.")
+    parser.add_argument("paths", nargs="*", metavar="PATH", help="log files or folders; '-' reads standard input")
+    parser.add_argument("--answer", action="append", default=[], metavar="FACT=VALUE",
+                        help="answer a question in advance, e.g. --answer cann_version=8.0.RC2 (repeatable)")
+    parser.add_argument("--no-ask", action="store_true", help="never ask; list the questions instead")
+    parser.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    parser.add_argument("--explain", action="store_true", help="add WHY (for questions) and HOW (for the conclusion)")
+    parser.set_defaults(handler=cmd_diagnose)

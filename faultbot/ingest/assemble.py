@@ -1,0 +1,285 @@
+"""Lines of one source to LogRecords: splits records glued onto one line, rejoins records a
+terminal wrapped across lines, gathers tracebacks and indented error blocks, attaches origins."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, replace
+from enum import Enum
+from functools import lru_cache
+from typing import TypeVar
+
+from faultbot.ingest.fields import Parsed
+from faultbot.ingest.grammar import ANY_ERROR_CODE
+from faultbot.ingest.limits import ReadLimits
+from faultbot.ingest.lines import PhysicalLine
+from faultbot.ingest.normalize import NO_LABELS, CleanLine, Labels, clean_line, read_labels
+from faultbot.ingest.parse import parse_piece
+from faultbot.ingest.pathinfo import NO_HINTS, PathHints, hints_from_path
+from faultbot.ingest.records import LogRecord, Origin, RecordKind
+from faultbot.ingest.split import split_pieces, starts_record
+from faultbot.ingest.traceback import PyStep, continues_cann, python_step
+
+T = TypeVar("T")
+
+# A line shorter than this was not cut by a terminal: nobody's terminal is that narrow.
+WRAP_MIN_WIDTH = 40
+# Lines of an error block that continue it without being indented (pastes lose indentation).
+_BLOCK_LEADS = ("Possible Cause:", "Solution:", "Reason:")
+_BLOCK_KINDS = frozenset({RecordKind.SCREEN, RecordKind.ERROR_CODE_HEADER})
+
+
+@dataclass(frozen=True)
+class SourceContext:
+    source: str
+    hints: PathHints = NO_HINTS
+
+
+@dataclass(frozen=True)
+class _Open:
+    """A record whose further lines may still follow."""
+
+    line: int
+    text: str          # the record's first logical line, from its raw start (prefixes included)
+    body_start: int    # where, in ``text``, the parsed content starts
+    labels: Labels
+    parsed: Parsed
+    indent: int        # indentation of the line the record starts on
+    notes: tuple[str, ...]
+    extra: tuple[CleanLine, ...] = ()  # further lines of a traceback or error block
+    after_frame: bool = False          # Python traceback: the last line was a File "..." frame
+    closed: bool = False               # Python traceback: ended by its exception line
+
+
+@dataclass(frozen=True)
+class _State:
+    current: _Open | None = None
+    previous: CleanLine | None = None  # the line before, None after a blank line
+    widest: int = 0                    # longest line so far
+    wrap_width: int | None = None      # width the source was hard-wrapped at, once seen
+
+
+class _Join(Enum):
+    NONE = "none"
+    APPEND = "append"  # the line continues the record as a line of its own
+    CLOSE = "close"    # ... and is its last line
+    WRAP = "wrap"      # the line is the rest of the record's last line, cut by a terminal
+
+
+def assemble(
+    lines: Generator[PhysicalLine, None, T], context: SourceContext, limits: ReadLimits
+) -> Generator[LogRecord, None, tuple[T, int]]:
+    """Records from ``lines``; returns what ``lines`` returned and the number of records."""
+    state = _State()
+    count = 0
+    while True:
+        try:
+            physical = next(lines)
+        except StopIteration as stop:
+            upstream = stop.value
+            break
+        line = clean_line(physical)
+        if line is None:
+            if state.current is not None:
+                yield _finish(state.current, context)
+                count += 1
+            state = replace(state, current=None, previous=None)
+            continue
+        done, state = _advance(state, line, limits)
+        for record in done:
+            yield _finish(record, context)
+            count += 1
+    if state.current is not None:
+        yield _finish(state.current, context)
+        count += 1
+    return upstream, count
+
+
+def _advance(state: _State, line: CleanLine, limits: ReadLimits) -> tuple[list[_Open], _State]:
+    """Records completed by ``line`` and the state after it."""
+    current, previous = state.current, state.previous
+    widest = max(state.widest, len(line.text))
+    if current is not None and previous is not None:
+        join, after_frame = _join_kind(current, previous, line, state, limits)
+        if join is _Join.APPEND:
+            extended = replace(current, extra=current.extra + (line,), after_frame=after_frame)
+            return [], _State(extended, line, widest, state.wrap_width)
+        if join is _Join.CLOSE:
+            closed = replace(current, extra=current.extra + (line,), closed=True)
+            return [closed], _State(None, line, widest, state.wrap_width)
+        if join is _Join.WRAP:
+            done, rejoined = _rewrap(current, previous, line)
+            return done, _State(rejoined, line, widest, len(previous.text))
+    opened = _open_pieces(
+        line.text, line.body_start, line.labels, line.number, line.number, 0, line.indent,
+        ("cut",) if line.cut else (),
+    )
+    done = ([current] if current is not None else []) + opened[:-1]
+    return done, _State(opened[-1], line, widest, state.wrap_width)
+
+
+def _join_kind(
+    current: _Open, previous: CleanLine, line: CleanLine, state: _State, limits: ReadLimits
+) -> tuple[_Join, bool]:
+    """How ``line`` joins the open record, and whether it is a Python traceback frame."""
+    if line.cut or previous.cut or len(current.extra) >= limits.max_group_lines:
+        return _Join.NONE, False
+    if starts_record(line.text, line.body_start):
+        return _Join.NONE, False
+    kind = current.parsed.kind
+    body = line.body
+    relative = line.indent - current.indent
+    if kind is RecordKind.PYTHON_TRACEBACK:
+        step = python_step(body, relative, current.after_frame)
+        join = {PyStep.EXCEPTION: _Join.CLOSE, PyStep.END: _Join.NONE}.get(step, _Join.APPEND)
+        return join, step is PyStep.FRAME
+    if kind is RecordKind.TRACEBACK:
+        return (_Join.APPEND if continues_cann(body, line.indent, relative) else _Join.NONE), False
+    if kind in _BLOCK_KINDS and (relative >= 2 or body.startswith(_BLOCK_LEADS)):
+        return _Join.APPEND, False
+    if kind is not RecordKind.TEXT and _was_wrapped(current, previous, line, state, limits):
+        return _Join.WRAP, False
+    return _Join.NONE, False
+
+
+def _was_wrapped(
+    current: _Open, previous: CleanLine, line: CleanLine, state: _State, limits: ReadLimits
+) -> bool:
+    """Whether ``line`` is the rest of ``previous``, cut by a terminal or ``fold``.
+
+    A hard-wrapped text has every cut line exactly as long as the wrap width and no line longer,
+    so a line only counts as cut at the widest width seen so far, and once one cut is seen, only
+    at that width: a log line followed by an unrelated line is rarely exactly that long. A
+    header cut short needs no such evidence.
+    """
+    if line.labels is not NO_LABELS or not line.body.isascii():
+        return False
+    if line.indent - previous.indent > 1 or len(current.text) + len(line.text) > limits.max_joined_chars:
+        return False
+    if current.parsed.truncated and not current.extra:
+        return True
+    width = len(previous.text)
+    expected = state.wrap_width if state.wrap_width is not None else state.widest
+    return width >= WRAP_MIN_WIDTH and width == expected
+
+
+def _rewrap(current: _Open, previous: CleanLine, line: CleanLine) -> tuple[list[_Open], _Open]:
+    # A wrap that cut just before a space leaves that space at the start of the next line.
+    gap = " " * max(0, line.indent - previous.indent)
+    notes = _with_note(current.notes, "wrapped")
+    if current.extra:
+        last = current.extra[-1]
+        joined = replace(last, text=last.text + gap + line.body)
+        return [], replace(current, extra=current.extra[:-1] + (joined,), notes=notes)
+    boundary = len(current.text)
+    opened = _open_pieces(
+        current.text + gap + line.body, current.body_start, current.labels,
+        current.line, line.number, boundary, current.indent, current.notes,
+    )
+    return opened[:-1], opened[-1]
+
+
+def _open_pieces(
+    text: str,
+    body_start: int,
+    labels: Labels,
+    first_line: int,
+    later_line: int,
+    boundary: int,
+    indent: int,
+    notes: tuple[str, ...],
+) -> list[_Open]:
+    """An open record for each piece of ``text[body_start:]``; ``boundary`` is where the text
+    rejoined from a wrapped line starts (0 when nothing was rejoined)."""
+    pieces = split_pieces(text, body_start)
+    glued = len(pieces) > 1
+    opened = []
+    for index, piece in enumerate(pieces):
+        raw_start, content_start = (0, body_start) if index == 0 else (piece.start, piece.start)
+        if index > 0:
+            # A "rank1: " or grep "path:" label in mid-line names the origin of what follows.
+            piece_labels, content_start = read_labels(text, piece.start)
+            if piece_labels is not NO_LABELS:
+                labels = piece_labels.over(labels)
+        content = text[content_start:piece.end]
+        stripped = content.lstrip()
+        content_start += len(content) - len(stripped)
+        parsed = parse_piece(stripped)
+        piece_notes = notes
+        if glued:
+            piece_notes = _with_note(piece_notes, "glued")
+        if 0 < boundary and piece.start < boundary < piece.end:
+            piece_notes = _with_note(piece_notes, "wrapped")
+        if parsed.truncated:
+            piece_notes = _with_note(piece_notes, "truncated")
+        opened.append(
+            _Open(
+                line=first_line if piece.start < boundary else later_line,
+                text=text[raw_start:piece.end],
+                body_start=content_start - raw_start,
+                labels=labels,
+                parsed=parsed,
+                indent=indent,
+                notes=piece_notes,
+            )
+        )
+    return opened
+
+
+def _with_note(notes: tuple[str, ...], note: str) -> tuple[str, ...]:
+    return notes if note in notes else notes + (note,)
+
+
+@lru_cache(maxsize=4096)
+def _named_file_hints(named_file: str) -> PathHints:
+    return hints_from_path(named_file)
+
+
+def _first(*values: int | None) -> int | None:
+    return next((value for value in values if value is not None), None)
+
+
+def _finish(record: _Open, context: SourceContext) -> LogRecord:
+    parsed = record.parsed
+    extra_bodies = [line.body.strip() for line in record.extra]
+    notes = record.notes
+    error_code = parsed.error_code
+    if parsed.kind is RecordKind.PYTHON_TRACEBACK:
+        # A traceback's message is its exception line; the frames stay in raw.
+        message = extra_bodies[-1] if extra_bodies else parsed.message
+        if record.closed:
+            code = ANY_ERROR_CODE.search(message)
+            error_code = code.group() if code else None
+        else:
+            notes = _with_note(notes, "truncated")
+    else:
+        message = "\n".join(part for part in (parsed.message, *extra_bodies) if part)
+    labels = record.labels
+    named = _named_file_hints(labels.named_file) if labels.named_file else NO_HINTS
+    hints = context.hints
+    origin = Origin(
+        source=context.source,
+        line=record.line,
+        node=labels.node or named.node or hints.node,
+        rank=_first(labels.rank, parsed.rank, named.rank, hints.rank),
+        device=_first(parsed.device, named.device, hints.device),
+        worker=labels.worker,
+        named_file=labels.named_file,
+    )
+    raw = "\n".join([record.text.strip(), *(line.text.rstrip() for line in record.extra)])
+    return LogRecord(
+        origin=origin,
+        kind=parsed.kind,
+        raw=raw,
+        message=message,
+        level=parsed.level,
+        module=parsed.module,
+        pid=parsed.pid,
+        process=parsed.process,
+        timestamp=parsed.timestamp,
+        src_file=parsed.src_file,
+        src_line=parsed.src_line,
+        tid=parsed.tid,
+        error_code=error_code,
+        notes=notes,
+    )

@@ -1,0 +1,64 @@
+"""Decoded text chunks to numbered physical lines, with over-long lines cut into pieces so that
+a file without newlines cannot make a line grow without bound."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class PhysicalLine:
+    number: int   # 1-based; every piece of a cut line keeps the line's number
+    text: str     # without its line terminator
+    cut: bool = False
+
+
+@dataclass(frozen=True)
+class LineTally:
+    cut_lines: int  # over-long lines that were cut into pieces
+
+
+def split_lines(
+    chunks: Generator[str, None, T], max_chars: int
+) -> Generator[PhysicalLine, None, tuple[T, LineTally]]:
+    """Lines of the text ``chunks`` yields, ending at LF, CRLF or a lone CR (as universal
+    newlines do); returns what ``chunks`` returned and a tally."""
+    number = 1
+    pending = ""
+    cutting = False  # the current line is over-long and already partly emitted
+    cut_lines = 0
+    while True:
+        try:
+            chunk = next(chunks)
+        except StopIteration as stop:
+            upstream = stop.value
+            break
+        text = pending + chunk
+        # A CR at the end may be the first half of a CRLF split across chunks.
+        held_cr = text.endswith("\r")
+        if held_cr:
+            text = text[:-1]
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        parts = text.split("\n")
+        pending = parts.pop()
+        for part in parts:
+            yield PhysicalLine(number, part, cutting)
+            number += 1
+            cutting = False
+        while len(pending) > max_chars:
+            if not cutting:
+                cut_lines += 1
+            yield PhysicalLine(number, pending[:max_chars], True)
+            pending = pending[max_chars:]
+            cutting = True
+        if held_cr:
+            pending += "\r"
+    pending = pending.removesuffix("\r")
+    if pending:
+        yield PhysicalLine(number, pending, cutting)
+    return upstream, LineTally(cut_lines)

@@ -1,0 +1,153 @@
+"""Per-line clean-up before parsing: terminal and Markdown artefacts and full-width punctuation
+removed by a table of rewrites, then launchers' line prefixes stripped and remembered as labels.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+
+from faultbot.ingest.lines import PhysicalLine
+
+
+@dataclass(frozen=True)
+class Labels:
+    """What line prefixes say about a line's origin."""
+
+    rank: int | None = None
+    node: str | None = None
+    worker: str | None = None
+    named_file: str | None = None
+
+    def over(self, base: Labels) -> Labels:
+        """These labels, falling back to ``base`` for what they leave unset."""
+        return Labels(*(getattr(self, f.name) if getattr(self, f.name) is not None
+                        else getattr(base, f.name) for f in fields(self)))
+
+
+NO_LABELS = Labels()
+
+
+@dataclass(frozen=True)
+class CleanLine:
+    number: int
+    text: str        # the cleaned line, prefixes and indentation still in it
+    body_start: int  # where the line's own content starts, after indentation and prefixes
+    indent: int      # leading whitespace, counted before and after any prefixes
+    labels: Labels
+    cut: bool        # a piece of an over-long line
+
+    @property
+    def body(self) -> str:
+        return self.text[self.body_start:]
+
+
+@dataclass(frozen=True)
+class _Rewrite:
+    """One clean-up step: ``applies`` is a cheap test that lets most lines skip the rewrite."""
+
+    applies: Callable[[str], bool]
+    rewrite: Callable[[str], str]
+
+
+def _sub(pattern: str, replacement: str) -> Callable[[str], str]:
+    return lambda text, _compiled=re.compile(pattern): _compiled.sub(replacement, text)
+
+
+# Full-width forms U+FF01..U+FF5E are ASCII shifted by 0xFEE0 (what NFKC does for that range);
+# the brackets and space below have no compatibility mapping but mean the same in logs.
+_FULLWIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {
+    0x3000: " ",   # ideographic space
+    0x3010: "[",   # 【
+    0x3011: "]",   # 】
+}
+
+_REWRITES: tuple[_Rewrite, ...] = (
+    # ANSI escape sequences (CSI colours, OSC titles) and other C0 controls except tab.
+    _Rewrite(
+        lambda t: not t.isprintable(),
+        _sub(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])?"
+             r"|[\x00-\x08\x0b-\x1f\x7f]", ""),
+    ),
+    _Rewrite(lambda t: not t.isascii(), lambda t: t.translate(_FULLWIDTH)),
+    # Markdown: quote markers "> " (but not ">>> " prompts), fences glued to text, escapes, and
+    # IPs a ticket system auto-linked: [10.0.0.1](http://10.0.0.1/) -> 10.0.0.1.
+    _Rewrite(lambda t: ">" in t[:8], _sub(r"^[ \t]*(?:>(?:[ \t]|$))+", "")),
+    _Rewrite(lambda t: "```" in t or "~~~" in t, _sub(r"^([ \t]*)(?:```|~~~)[\w+-]*|(?:```|~~~)[ \t]*$", r"\1")),
+    _Rewrite(lambda t: "\\" in t, _sub(r"\\([-\\`*_{}\[\]()#+.!|<>~])", r"\1")),
+    _Rewrite(lambda t: "](" in t, _sub(r"\[([^\]\s]{1,256})\]\((?:(?:https?|ftp)://)?\1/?\)", r"\1")),
+)
+
+_LABEL = re.compile(
+    # vLLM / Ray worker: "(Worker_TP3 pid=1071) ", "(RayWorkerWrapper pid=12, ip=10.0.0.1) "
+    r"\((?P<worker>[A-Za-z_][\w.-]{0,63})? ?pid=[0-9]{1,10}(?:, ip=(?P<ip>[0-9.:]{1,64}))?\) +"
+    # Python logging header such a launcher puts on every line: "ERROR 07-21 06:27:44 [file.py:962] "
+    r"|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) [0-9]{2}-[0-9]{2} [0-9:.]{8,15} \[[\w.-]{1,200}:[0-9]{1,9}\] "
+    r"|\[rank(?P<rank_torch>[0-9]{1,6})\]: ?"                      # torchrun: [rank1]:
+    r"|rank ?(?P<rank_plain>[0-9]{1,6}): "                         # rank3:
+    r"|\[[0-9]{1,9},(?P<rank_mpi>[0-9]{1,6})\]<std(?:out|err)>: ?"  # mpirun --tag-output: [1,0]<stderr>:
+    r"|\[(?P<role>default[0-9]{1,6})\]: ?"                         # torchrun --tee: [default0]:
+    r"|(?P<node>(?:worker|node|host|master|server)[\w.-]{0,63}?[0-9][\w-]{0,63}): "  # pdsh: worker-1:
+    # grep output: "run/plog/plog-2111667_20251024111652406.log:" (with -n, ":123:" after it)
+    r"|(?P<named_file>[\w.~/\\-]{0,1024}\.(?:log|txt|out)(?:\.[0-9]{1,4})?)(?::[0-9]{1,9})?:",
+    re.ASCII,
+)
+_LABEL_FIELDS = {
+    "worker": "worker", "role": "worker", "ip": "node", "node": "node",
+    "rank_torch": "rank", "rank_plain": "rank", "rank_mpi": "rank", "named_file": "named_file",
+}
+# Launchers stack prefixes (pdsh host, then torchrun rank); more than this is not a prefix.
+_MAX_LABELS = 4
+_FENCE_ONLY = re.compile(r"[ \t]*(?:```|~~~)[\w+-]*[ \t]*$")
+
+
+def read_labels(text: str, pos: int = 0) -> tuple[Labels, int]:
+    """Labels of the prefixes at ``text[pos:]`` and where the text after them starts."""
+    found: dict[str, str] = {}
+    for _ in range(_MAX_LABELS):
+        match = _LABEL.match(text, pos)
+        if match is None:
+            break
+        for group, value in match.groupdict().items():
+            if value is not None:
+                found.setdefault(_LABEL_FIELDS[group], value)
+        pos = match.end()
+    if not found:
+        return NO_LABELS, pos
+    rank = found.get("rank")
+    labels = Labels(
+        rank=int(rank) if rank else None,
+        node=found.get("node"),
+        worker=found.get("worker"),
+        named_file=found.get("named_file"),
+    )
+    return labels, pos
+
+
+def clean_text(text: str) -> str:
+    for step in _REWRITES:
+        if step.applies(text):
+            text = step.rewrite(text)
+    return text
+
+
+def clean_line(line: PhysicalLine) -> CleanLine | None:
+    """The cleaned line, or None when nothing is left of it (blank, a Markdown fence)."""
+    if _FENCE_ONLY.match(line.text):
+        return None
+    # Trailing whitespace is kept: where a terminal wrapped a line, it is part of the message.
+    text = clean_text(line.text)
+    lead = len(text) - len(text.lstrip())
+    labels, after = read_labels(text, lead)
+    body_start = len(text) - len(text[after:].lstrip())
+    if body_start == len(text):
+        return None
+    return CleanLine(
+        number=line.number,
+        text=text,
+        body_start=body_start,
+        indent=lead + body_start - after,
+        labels=labels,
+        cut=line.cut,
+    )

@@ -1,0 +1,128 @@
+"""CANN plog lines: ``[LEVEL] MODULE(pid,process):timestamp [file.cc:line] [tid]message``.
+
+Besides the full header this accepts the spacing variants seen in real logs, headers cut at
+the end of a paste (what is known is kept) and lines whose header start was cut off.
+"""
+
+from __future__ import annotations
+
+import re
+
+from faultbot.ingest.fields import Parsed, level_name, small_int
+from faultbot.ingest.grammar import LEVELS, PLOG_TIME
+from faultbot.ingest.records import RecordKind
+from faultbot.ingest.timestamps import plog_time
+
+_SOURCE_AT = r"\[(?P<file>[^\[\]:\s]{1,200}):(?P<line>[0-9]{1,9})\] ?"
+
+_HEADER = re.compile(
+    rf"\[(?P<level>{LEVELS})\] ?(?P<module>[A-Za-z_][\w-]{{0,63}})"
+    # The process name is free text (python3.10, all_reduce_test): it ends at the "):" that
+    # precedes the timestamp.
+    rf"\((?P<pid>[0-9]{{1,10}}),(?P<process>.{{0,256}}?)\):(?P<time>{PLOG_TIME}) ?{_SOURCE_AT}",
+    re.ASCII,
+)
+
+# A header cut at the end of the text: each part is kept only when it is complete.
+_PARTIAL = re.compile(
+    rf"\[(?P<level>{LEVELS})\] ?(?P<module>[A-Za-z_][\w-]{{0,63}})"
+    rf"(?:\((?:(?P<pid>[0-9]{{1,10}}),(?:(?P<process>[^)]{{0,256}})\):(?P<time>{PLOG_TIME})?)?)?)?",
+    re.ASCII,
+)
+
+# The thread id after [file:line]: "[2111667]", "57288 " or, in ROCE/HCCP lines, "tid:2040458,".
+_TID = re.compile(r"\[(?P<a>[0-9]{1,10})\]|(?P<b>[0-9]{1,10}) (?=\S)|tid:(?P<c>[0-9]{1,10}),", re.ASCII)
+
+# A line whose header start was cut off still shows "[file.cc:line]", perhaps after a timestamp.
+_HEADLESS = re.compile(
+    rf"(?P<pre>[\x20-\x7e]*?)(?:(?P<time>{PLOG_TIME}) ?)?"
+    r"\[(?P<file>[\w.-]{1,200}\.(?:cc|c|cpp|cxx|h|hpp|py)):(?P<line>[0-9]{1,9})\] ?",
+    re.ASCII,
+)
+_HEADLESS_WINDOW = 160
+# Remains of a header in front of [file:line] that make a cut plog line recognisable.
+_HEADER_REMAINS = re.compile(r"[0-9]{2}[:.][0-9]{2}|\):|\] ?[A-Za-z_]+\(", re.ASCII)
+_PRE_LEVEL = re.compile(rf"^\[?(?P<level>{LEVELS})\]")
+_PRE_MODULE = re.compile(r"\] ?(?P<module>[A-Za-z_][\w-]{0,63})\(", re.ASCII)
+_PRE_PROCESS = re.compile(r"\((?P<pid>[0-9]{1,10}),(?P<process>[^)]{0,256})\):", re.ASCII)
+
+
+def _tid_and_message(rest: str) -> tuple[int | None, str]:
+    match = _TID.match(rest)
+    if match is None:
+        return None, rest.strip()
+    return small_int(match.group("a") or match.group("b") or match.group("c")), rest[match.end():].strip()
+
+
+def parse_plog(text: str) -> Parsed | None:
+    """A plog line with its header at the start of ``text``; None when it has none."""
+    match = _HEADER.match(text)
+    if match is None:
+        return _parse_partial(text)
+    tid, message = _tid_and_message(text[match.end():])
+    return Parsed(
+        kind=RecordKind.PLOG,
+        message=message,
+        level=level_name(match.group("level")),
+        module=match.group("module"),
+        pid=small_int(match.group("pid")),
+        process=match.group("process"),
+        timestamp=plog_time(match.group("time")),
+        src_file=match.group("file"),
+        src_line=small_int(match.group("line")),
+        tid=tid,
+    )
+
+
+def _parse_partial(text: str) -> Parsed | None:
+    match = _PARTIAL.match(text)
+    if match is None:
+        return None
+    time = match.group("time")
+    return Parsed(
+        kind=RecordKind.PLOG,
+        message=text[match.end():].strip(),
+        level=level_name(match.group("level")),
+        module=match.group("module"),
+        pid=small_int(match.group("pid")),
+        process=match.group("process"),
+        timestamp=plog_time(time) if time else None,
+        # Nothing after the partial header means the text ended inside it; otherwise this is
+        # merely an unusual layout (no [file:line]) and the message is what follows.
+        truncated=match.end() == len(text.rstrip()),
+    )
+
+
+def parse_headless(text: str) -> Parsed | None:
+    """A plog line whose start was cut off (first line of a paste), or None."""
+    if "]" not in text[:_HEADLESS_WINDOW]:
+        return None
+    match = _HEADLESS.match(text, 0, _HEADLESS_WINDOW)
+    if match is None:
+        return None
+    pre = match.group("pre")
+    # A header has at most two spaces; more means prose that happens to mention a source file.
+    if pre.count(" ") > 2:
+        return None
+    tid, message = _tid_and_message(text[match.end():])
+    # Without remains of a header in front, only a thread id after [file:line] tells a cut plog
+    # line from a prose line that mentions a source location.
+    if not (match.group("time") or _HEADER_REMAINS.search(pre) or (not pre and tid is not None)):
+        return None
+    level = _PRE_LEVEL.match(pre)
+    module = _PRE_MODULE.search(pre)
+    process = _PRE_PROCESS.search(pre)
+    time = match.group("time")
+    return Parsed(
+        kind=RecordKind.PLOG,
+        message=message,
+        level=level_name(level.group("level")) if level else None,
+        module=module.group("module") if module else None,
+        pid=small_int(process.group("pid")) if process else None,
+        process=process.group("process") if process else None,
+        timestamp=plog_time(time) if time else None,
+        src_file=match.group("file"),
+        src_line=small_int(match.group("line")),
+        tid=tid,
+        truncated=True,
+    )

@@ -1,0 +1,80 @@
+"""The ingest entry point: inputs in, a stream of LogRecords out, and what reading came to.
+
+    reader = LogReader([LogPath("logs/"), Paste(text)])
+    for record in reader.records():
+        ...
+    reader.stats  # InputStats: counts and skipped files
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterator, Sequence
+from dataclasses import replace
+
+from faultbot.ingest.assemble import SourceContext, assemble
+from faultbot.ingest.decode import DecodeTally, iter_text
+from faultbot.ingest.inputs import InputSpec
+from faultbot.ingest.limits import DEFAULT_LIMITS, ReadLimits
+from faultbot.ingest.lines import split_lines
+from faultbot.ingest.pathinfo import hints_from_path
+from faultbot.ingest.records import LogRecord
+from faultbot.ingest.sources import Source, TextSource, expand
+from faultbot.ingest.stats import InputStats, SkippedFile, SourceTally
+
+
+class LogReader:
+    """Reads inputs lazily: records stream out while files are read one at a time, so memory
+    stays bounded however large the inputs are."""
+
+    def __init__(self, inputs: Sequence[InputSpec], limits: ReadLimits = DEFAULT_LIMITS) -> None:
+        self._inputs = tuple(inputs)
+        self._limits = limits
+        self._totals = InputStats()
+        self._skipped: list[SkippedFile] = []
+
+    @property
+    def stats(self) -> InputStats:
+        """Counts for the sources read so far; final once ``records()`` is exhausted."""
+        return replace(self._totals, skipped=tuple(self._skipped))
+
+    def records(self) -> Iterator[LogRecord]:
+        """The records of all inputs in order. Each call reads the inputs again (standard input
+        only once) and restarts the counts."""
+        self._totals = InputStats()
+        self._skipped = []
+        for spec in self._inputs:
+            for item in expand(spec, self._limits):
+                if isinstance(item, SkippedFile):
+                    self._skipped.append(item)
+                    continue
+                tally, problem = yield from _read_source(item, self._limits)
+                self._totals = self._totals.adding(tally)
+                if problem:
+                    self._skipped.append(problem)
+
+
+def read_records(inputs: Sequence[InputSpec], limits: ReadLimits = DEFAULT_LIMITS) -> Iterator[LogRecord]:
+    """The records of ``inputs``, for callers that need no stats."""
+    return LogReader(inputs, limits).records()
+
+
+def _whole_text(text: str) -> Generator[str, None, DecodeTally]:
+    yield text
+    return DecodeTally(len(text.encode("utf-8", "surrogatepass")), 0, "utf-8")
+
+
+def _read_source(
+    source: Source, limits: ReadLimits
+) -> Generator[LogRecord, None, tuple[SourceTally, SkippedFile | None]]:
+    chunks = (
+        _whole_text(source.text)
+        if isinstance(source, TextSource)
+        else iter_text(source.stream, limits.chunk_bytes)
+    )
+    context = SourceContext(source.name, hints_from_path(source.name))
+    (decoded, lines), records = yield from assemble(
+        split_lines(chunks, limits.max_line_chars), context, limits
+    )
+    tally = SourceTally(records, decoded.bytes_read, decoded.replaced_bytes, lines.cut_lines)
+    problem = SkippedFile(source.name, f"partly read: {decoded.error}") if decoded.error else None
+    return tally, problem

@@ -1,0 +1,73 @@
+"""Cutting a line into pieces at every record start, for pastes that glue several records
+(and grep's ``path:`` prefixes, and ``rankN:`` labels) onto one line."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from faultbot.ingest.grammar import LINE_ONLY_START, RECORD_HEAD
+
+# All record starts in one regex, every branch led by a literal. Labels ("rank1: ",
+# "[rank1]: ") split only where a record follows them.
+_START = re.compile(
+    rf"{RECORD_HEAD}|\[rank[0-9]{{1,6}}\]: ?(?:{RECORD_HEAD})|rank ?[0-9]{{1,6}}: (?:{RECORD_HEAD})",
+    re.ASCII,
+)
+# Starts that begin a word ("rank1:", "EI0002:", "Traceback") do not count inside one.
+_WORD_LEADS = frozenset("rET")
+_AT_LINE_START = re.compile(rf"(?:{RECORD_HEAD})|{LINE_ONLY_START}", re.ASCII)
+
+# grep's "path:" (or "path:123:") right before a record start belongs to that record's piece.
+_GREP_PREFIX_BEFORE = re.compile(
+    r"(?<!\S)[\w.~/\\-]{1,1024}\.(?:log|txt|out)(?:\.[0-9]{1,4})?(?::[0-9]{1,9})?:$", re.ASCII
+)
+_GREP_PREFIX_REACH = 1100
+
+
+@dataclass(frozen=True)
+class Piece:
+    start: int
+    end: int
+    starts_record: bool
+
+
+def starts_record(text: str, pos: int = 0) -> bool:
+    return _AT_LINE_START.match(text, pos) is not None
+
+
+def _glued_starts(text: str, pos: int) -> list[int]:
+    """Record starts after ``pos``, in order."""
+    starts = []
+    # Scanning from ``pos`` itself lets a start there consume its own header, so that the
+    # "[PID: n] ..." inside "EI0002: [PID: n] ..." is not taken for a second record.
+    for match in _START.finditer(text, pos):
+        start = match.start()
+        if start == pos:
+            continue
+        if text[start] in _WORD_LEADS and _inside_word(text, start):
+            continue
+        if text[start - 1] == ":":
+            prefix = _GREP_PREFIX_BEFORE.search(text, max(pos + 1, start - _GREP_PREFIX_REACH), start)
+            if prefix:
+                start = prefix.start()
+        starts.append(start)
+    return starts
+
+
+def _inside_word(text: str, index: int) -> bool:
+    before = text[index - 1]
+    return before.isalnum() or before == "_"
+
+
+def split_pieces(text: str, pos: int = 0) -> list[Piece]:
+    """Pieces of ``text[pos:]``, each starting at a record start except perhaps the first."""
+    first_is_record = starts_record(text, pos)
+    starts = _glued_starts(text, pos)
+    if not starts:
+        return [Piece(pos, len(text), first_is_record)]
+    bounds = [pos, *starts, len(text)]
+    return [
+        Piece(start, end, first_is_record or index > 0)
+        for index, (start, end) in enumerate(zip(bounds, bounds[1:]))
+    ]

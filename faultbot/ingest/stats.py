@@ -1,0 +1,43 @@
+"""What reading the inputs came to: counts, and the files set aside with the reason for each."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SkippedFile:
+    """A file not read, or read only in part (the reason says which)."""
+
+    name: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class SourceTally:
+    """One source (file, archive member, paste, stdin) once read."""
+
+    records: int
+    bytes_read: int
+    replaced_bytes: int
+    cut_lines: int
+
+
+@dataclass(frozen=True)
+class InputStats:
+    records: int = 0
+    files: int = 0            # sources read: files, archive members, pastes, stdin
+    bytes_read: int = 0       # decompressed bytes (UTF-8 bytes of a paste)
+    replaced_bytes: int = 0   # undecodable bytes replaced by U+FFFD
+    cut_lines: int = 0        # over-long lines cut into pieces
+    skipped: tuple[SkippedFile, ...] = ()
+
+    def adding(self, tally: SourceTally) -> InputStats:
+        return InputStats(
+            records=self.records + tally.records,
+            files=self.files + 1,
+            bytes_read=self.bytes_read + tally.bytes_read,
+            replaced_bytes=self.replaced_bytes + tally.replaced_bytes,
+            cut_lines=self.cut_lines + tally.cut_lines,
+            skipped=self.skipped,
+        )

@@ -1,0 +1,99 @@
+"""A diagnosis as versioned JSON (``"schema": 1``), the contract scripts and other tools read.
+
+Documented in README.md#json-output. Within schema 1 fields are only ever added.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from datetime import datetime
+
+from ..engine.candidates import Candidate
+from ..engine.diagnosis import Diagnosis
+from ..engine.explain import how, why
+from ..engine.facts import Fact, Source, WorkingMemory
+from ..engine.fill import fill
+from ..ingest.stats import InputStats
+from ..kb.loader import KnowledgeBase
+from .entry_json import citation_dict
+
+SCHEMA_VERSION = 1
+
+
+def json_value(value: object) -> object:
+    if isinstance(value, (bool, int, float)) or value is None:
+        return value
+    if isinstance(value, datetime):
+        return value.isoformat()
+    return str(value)
+
+
+def _provenance(fact: Fact) -> dict[str, object]:
+    provenance = fact.provenance
+    out: dict[str, object] = {"value": json_value(fact.value), "source": provenance.source.value}
+    if provenance.source is Source.LOG and provenance.record is not None:
+        origin = provenance.record.origin
+        out.update(file=origin.source, line=origin.line, rank=origin.rank, node=origin.node)
+    if provenance.rule:
+        out["rule"] = provenance.rule
+    if provenance.note:
+        out["note"] = provenance.note
+    return out
+
+
+def facts_dict(memory: WorkingMemory) -> dict[str, object]:
+    out = {}
+    for name in memory.names():
+        values = [json_value(v) for v in memory.values(name)]
+        out[name] = {"value": values[0] if len(values) == 1 else values,
+                     "provenance": [_provenance(f) for f in memory.facts(name)]}
+    return out
+
+
+def _steps(entry_steps, memory: WorkingMemory) -> list[dict[str, object]]:
+    return [{"text": fill(s.text, memory), "commands": [fill(c, memory) for c in s.commands],
+             "citation": s.citation or None} for s in entry_steps]
+
+
+def conclusion_dict(candidate: Candidate, diagnosis: Diagnosis, kb: KnowledgeBase, explain: bool) -> dict[str, object]:
+    entry, memory = candidate.entry, diagnosis.memory
+    root = diagnosis.echo_root
+    out: dict[str, object] = {
+        "id": entry.id, "title": entry.title, "status": candidate.status.value,
+        "confidence": candidate.confidence, "error_codes": list(entry.error_codes),
+        "cause": entry.cause, "summary": entry.summary,
+        "fixes": {"workaround": _steps(entry.fixes.workaround, memory),
+                  "permanent": _steps(entry.fixes.permanent, memory),
+                  "next_checks": _steps(entry.fixes.next_checks, memory)},
+        "evidence": [{"file": m.record.origin.source, "line": m.record.origin.line, "rank": m.record.origin.rank,
+                      "node": m.record.origin.node, "symptom": m.symptom.id, "score": round(m.score, 3),
+                      "text": m.record.raw.strip()} for m in candidate.evidence],
+        "conditions": [{"test": f"{leaf.test.fact} {leaf.test.op.value}", "verdict": leaf.verdict.value}
+                       for leaf in candidate.leaves],
+        "echo_of": root.id if candidate.echo and root is not None else None,
+        "citations": [citation_dict(c, kb.articles) for c in entry.citations],
+    }
+    if explain:
+        out["how"] = [asdict(step) for step in how(candidate, memory)]
+    return out
+
+
+def input_dict(stats: InputStats | None) -> dict[str, object]:
+    stats = stats or InputStats()
+    return {"records": stats.records, "files": stats.files, "bytes": stats.bytes_read,
+            "undecodable_bytes": stats.replaced_bytes, "cut_lines": stats.cut_lines,
+            "skipped_files": [{"name": s.name, "reason": s.reason} for s in stats.skipped]}
+
+
+def diagnosis_dict(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStats | None, explain: bool) -> dict[str, object]:
+    return {
+        "schema": SCHEMA_VERSION,
+        "conclusions": [conclusion_dict(c, diagnosis, kb, explain) for c in diagnosis.conclusions],
+        "questions": [{"fact": q.fact, "text": q.text, "why": q.why, "how_to_find": list(q.how_to_find),
+                       "choices": list(q.choices), "example": q.example,
+                       **({"needed_by": why(q)} if explain else {})} for q in diagnosis.questions],
+        "excluded": [{"id": c.id, "ruled_out_by": [f"{leaf.test.fact} {leaf.test.op.value}" for leaf in c.leaves
+                                                   if leaf.verdict.value == "false"]} for c in diagnosis.excluded],
+        "facts": facts_dict(diagnosis.memory),
+        "input": input_dict(stats),
+    }

@@ -1,0 +1,283 @@
+"""The KB regex linter: verdicts on unsafe and realistic safe patterns (no timing)."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from faultbot.kb.regex_safety import MAX_PATTERN_LENGTH, MAX_REPEAT_BOUND, check_regex
+
+ATOMIC_SYNTAX = pytest.mark.skipif(sys.version_info < (3, 11),
+                                   reason="atomic groups and possessive repeats need Python 3.11")
+
+SAFE = [
+    # from the knowledge base
+    r"(?P<value>\d+\.\d+\.(?:RC\d+|\d+)(?:\.\w+)?)",
+    r"fault kernel_name=(?P<value>[A-Za-z_][\w*]*)",
+    r"errcode[=:(]\s*(?P<value>[0-9a-fx,\s]+)\)?",
+    r"status\[(?P<value>[A-Z ]+)\]",
+    r"cqe error status\[(?P<value>\d+)\]",
+    r"HCCL_EXEC_TIMEOUT[^\d]{0,40}(?P<value>\d+)",
+    r"tag\[(?P<op>[A-Za-z]+)_(?P<group>[^\]]+)\]",
+    r"\b(?P<value>E[A-Z0-9]\d{4})\b",
+    # of the same kind
+    r"^\[(?P<level>ERROR|WARNING|INFO|DEBUG|EVENT)\] (?P<module>[A-Z_]+)\((?P<pid>\d+),",
+    r"(?P<module>[A-Z]+)\((?P<pid>\d+),(?P<process>[^)]*)\):(?P<ts>[\d-]+-[\d:.]+)",
+    r"\[(?P<file>[\w.]+\.cc):(?P<line>\d+)\]",
+    r"rank(?:Id)?[ =:]+(?P<value>\d+)",
+    r"device[_ ]?id[=: ]+(?P<value>\d+)",
+    r"(?P<ip>\d{1,3}(?:\.\d{1,3}){3})(?::(?P<port>\d+))?",
+    r"(?P<mac>[0-9a-fA-F]{2}(?::[0-9a-fA-F]{2}){5})",
+    r"version=(?P<value>\d+(?:\.\d+)*)",
+    r"\w+(?:\.\w+)+\(",
+    r"timeout\s*\(\s*(?P<value>\d+)\s*s?\)",
+    r"Notify wait.*?timeout.*?(?P<value>\d+)",
+    r"(?i)hccl.*\btimeout\b",
+    r"the (?P<value>\w+) operator .* failed",
+    r"socket (?:recv|send) (?:timeout|error)",
+    r"EZ9999|EE9999|EI\d{4}",
+    r"(?P<value>0x[0-9a-fA-F]+)",
+    r"ret(?:code)?\s*[=:]\s*(?P<value>-?\d+)",
+    r'"(?P<value>(?:[^"\\]|\\.)*)"',
+    r"link (?P<value>down|up)\b",
+    r"Memory_Allocation_Failure|out of memory|\bOOM\b",
+    r"(?P<path>/[\w.-]+(?:/[\w.-]+)*\.so)",
+    r"(?:aicore|aivec|aicpu) (?:error|exception)",
+    r"TraceBack \(most recent call last\):",
+    r"(?m)^\s+File \"(?P<file>[^\"]+)\", line (?P<line>\d+)",
+    r"(?s)HCCL_CONNECT_TIMEOUT.{0,200}?(?P<value>\d+)",
+    r"(?P<value>[\w-]+) is not (?:supported|found)",
+    r"errno[ =](?P<value>\d+)(?:\s*\((?P<reason>[^)]*)\))?",
+]
+
+
+@pytest.mark.parametrize("pattern", SAFE)
+def test_realistic_patterns_pass(pattern: str) -> None:
+    assert check_regex(pattern) == []
+
+
+def test_the_safe_list_is_long_enough() -> None:
+    assert len(SAFE) >= 25
+
+
+def only(pattern: str) -> str:
+    problems = check_regex(pattern)
+    assert len(problems) == 1, problems
+    return problems[0]
+
+
+# --- does not compile -------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("pattern", "message"), [
+    ("(", "does not compile: missing ), unterminated subpattern at position 0"),
+    ("a[b", "does not compile: unterminated character set at position 1"),
+    ("a**", "does not compile: multiple repeat at position 2"),
+    (r"\1", "does not compile: invalid group reference 1 at position 1"),
+    ("(?P<v>a)(?P<v>b)", "does not compile: redefinition of group name 'v' as group 2; was group "
+                         "1 at position 12"),
+    ("a{99999999999}", "does not compile: the repetition number is too large"),
+])
+def test_patterns_that_do_not_compile(pattern: str, message: str) -> None:
+    assert check_regex(pattern) == [message]
+
+
+def test_nesting_deeper_than_re_can_handle_is_reported_not_raised() -> None:
+    assert check_regex("(" * 600 + "a" + ")" * 600)[-1] == (
+        "groups are nested too deeply to compile or check")
+
+
+# --- nested quantifiers -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("pattern", "inner"), [
+    (r"(a+)+", "a+"),
+    (r"(a*)*", "a*"),
+    (r"(?:\d+\s?)+", r"\d+"),
+    (r"(x+|y)*", "x+"),
+    (r"(?:,?\s*\d+)+", r"\d+"),
+    (r"(\d{1,3})+x", r"\d{1,3}"),       # bounded inside, still splits a digit run many ways
+    (r"(?:\d?\d)+$", r"\d?"),
+    (r"(?:\d+\s?){2,40}", r"\d+"),     # a bounded outer repeat is as bad
+    (r"(?:\w+\s*)+x", r"\w+"),
+])
+def test_nested_quantifiers_are_rejected(pattern: str, inner: str) -> None:
+    problem = only(pattern)
+    assert problem.startswith(f"nested quantifier at position {pattern.index('(')} (`")
+    assert f"`{inner}` repeats inside it" in problem
+    assert "can backtrack exponentially" in problem
+    assert "make each repetition need a character" in problem
+
+
+@pytest.mark.parametrize(("pattern", "inner", "other"), [
+    (r"(?:\d+,\d*)+x", r"\d*", r"\d+"),       # \d* meets the next repetition's \d+
+    (r"^(\d+x\w+)+$", r"\w+", r"\d+"),          # x is required, but \w+ can swallow it
+    (r"(?:[a-z]+:\w*)+;", r"\w*", "[a-z]+"),
+])
+def test_repeats_meeting_across_repetitions_are_rejected(pattern: str, inner: str,
+                                                         other: str) -> None:
+    problem = only(pattern)
+    assert problem.startswith(f"nested quantifier at position {pattern.index('(')} (`")
+    assert f": `{inner}` and `{other}` inside it can match the same characters" in problem
+    assert "can backtrack exponentially; put a character neither can match between them" in problem
+
+
+def test_nested_quantifier_message() -> None:
+    assert only(r"(a+)+") == (
+        "nested quantifier at position 0 (`(a+)+`): `a+` repeats inside it with nothing marking "
+        "where one repetition ends, so it can backtrack exponentially; make each repetition need "
+        "a character `a+` cannot match, or (Python 3.11+) make the inner part atomic")
+
+
+@pytest.mark.parametrize("pattern", [
+    r"(?:\.\d+)+x",                 # each repetition starts with a dot \d+ cannot match
+    r"(?:\d+\.)+x",                 # ... or ends with one
+    r"(?:\d{1,3}\.){3}\d{1,3}",
+    r"(?:\w+\s)+x",
+    r"(?:-?\d+,)*x",
+    r"(?:\d{3})+x",                 # fixed width inside: only one way to split
+    r"(?:(?:\d+)?\.)+x",
+])
+def test_delimited_nested_repeats_are_accepted(pattern: str) -> None:
+    assert check_regex(pattern) == []
+
+
+@ATOMIC_SYNTAX
+@pytest.mark.parametrize("pattern", [r"(?>a+)+b", r"(?:\d++\s?)+x", r"(?:\d+\s?)++x"])
+def test_repeats_that_never_give_back_are_accepted(pattern: str) -> None:
+    assert check_regex(pattern) == []
+
+
+# --- overlapping alternatives -----------------------------------------------------------------
+
+@pytest.mark.parametrize(("pattern", "first", "second"), [
+    (r"(.|\s)*", "`.`", r"`\s`"),
+    (r"(\w\w|\d)+", r"`\w\w`", r"`\d`"),
+    (r"(?:[^,]|\s)+x", "`[^,]`", r"`\s`"),
+    (r"(?:x(?:ab|\wc)y|z)+", "`ab`", r"`\wc`"),
+    (r"(?:0x[0-9a-f]+|\d+)*,", "`0x[0-9a-f]+`", r"`\d+`"),
+])
+def test_repeated_alternatives_that_overlap_are_rejected(pattern: str, first: str,
+                                                         second: str) -> None:
+    problems = [p for p in check_regex(pattern) if p.startswith("alternatives")]
+    assert len(problems) == 1, problems
+    assert problems[0].startswith(f"alternatives {first} and {second} of the repeat ")
+    assert "can match the same text" in problems[0]
+
+
+def test_alternatives_python_factors_apart_are_shown_as_parsed() -> None:
+    # Python parses (a|a) as a(?:|): both remaining alternatives match the empty string
+    assert only(r"(a|a)*") == (
+        "alternatives (empty) and (empty) of the repeat in `(a(?:|))*` (written back from "
+        "Python's parse) can match the same text, so it can backtrack exponentially; make the "
+        "alternatives start differently")
+
+
+def test_alternatives_python_merges_into_one_class_are_accepted() -> None:
+    # Python compiles (\w|\d) as the class [\w\d], which has nothing to backtrack over
+    assert check_regex(r"(\w|\d)+") == []
+    assert check_regex(r"(?:a|b|[cd])+") == []
+
+
+@pytest.mark.parametrize("pattern", [
+    r"(?:ab|cd)+", r"(?:\d+|[a-z]+)+,", r'(?:[^"\\]|\\.)*"', r"(?:a|b?)+x", r"(?:ab|ac)+",
+])
+def test_repeated_alternatives_that_start_differently_are_accepted(pattern: str) -> None:
+    assert not [p for p in check_regex(pattern) if p.startswith("alternatives")]
+
+
+# --- adjacent repeats -------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("pattern", "where", "repeats"), [
+    (r"\d+\d+x", r"at position 0 (`\d+\d+`)", r"`\d+` and `\d+`"),
+    (r".*.*=", "at position 0 (`.*.*`)", "`.*` and `.*`"),
+    (r"\s*\s*$", r"at position 0 (`\s*\s*`)", r"`\s*` and `\s*`"),
+    (r"key=.*\s*.*;", r"at position 4 (`.*\s*.*`)", r"`.*` and `\s*` and `.*`"),
+    (r"\d*[a-z]*\d*x", r"at position 0 (`\d*[a-z]*\d*`)", r"`\d*` and `\d*`"),
+    (r"id=(\d+)(\d+)ms", r"in `\d+\d+` (written back from Python's parse)",
+     r"`\d+` and `\d+`"),
+    (r"wait.*?(?P<value>\d+)s", r"in `.*?\d+` (written back from Python's parse)",
+     r"`.*?` and `\d+`"),
+    (r"(?:\w+\s*\w+|x)=", r"at position 3 (`\w+\s*\w+`)", r"`\w+` and `\w+`"),
+])
+def test_adjacent_overlapping_repeats_are_rejected(pattern: str, where: str,
+                                                   repeats: str) -> None:
+    assert only(pattern) == (
+        f"adjacent repeats {where}: {repeats} can match the same characters with nothing "
+        f"required between them, so a failing match backtracks polynomially; put a required "
+        f"character between them or make their character sets disjoint")
+
+
+@pytest.mark.parametrize("pattern", [
+    r".*foo.*",
+    r"\d+\.\d+",
+    r"\d+\s+\d+x",           # disjoint sets
+    r"[a-z]+\d+x",
+    r"\d+(?:\.\d+)*x",
+    r"\d{1,5}\d{1,5}x",      # bounded: at most a constant number of splits
+    # Nothing after the second repeat can fail, so re.search never retries a split.
+    r"\d+\d+",
+    r".*.*",
+    r"\s*\s*",
+    r".*\s*.*",
+    r".*?(?P<value>\d+)",
+])
+def test_repeats_that_cannot_trade_or_need_no_retry_are_accepted(pattern: str) -> None:
+    assert check_regex(pattern) == []
+
+
+# --- backreferences and conditionals ----------------------------------------------------------
+
+@pytest.mark.parametrize(("pattern", "problem"), [
+    (r"(a)\1", r"backreference at position 3 (`\1`)"),
+    (r"(?P<q>['\"]).*?(?P=q)", "backreference at position 15 (`(?P=q)`)"),
+    (r"(a)?(?(1)b|c)", "conditional group at position 4 (`(?(1)b|c)`)"),
+    (r"(?P<open><)?x(?(open)>)", "conditional group at position 13 (`(?(open)>)`)"),
+])
+def test_backreferences_and_conditionals_are_rejected(pattern: str, problem: str) -> None:
+    assert only(pattern) == (f"{problem}: not allowed in KB regexes, since matching one can take "
+                             f"exponential time and this check cannot tell")
+
+
+# --- size limits ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("pattern", "bound"), [
+    (r"a{1,5000}", 5000), (r"a{5000}", 5000), (r"\d{1001,}", 1001), (r"x(?:ab){0,2000}", 2000),
+])
+def test_repeat_bounds_over_the_limit_are_rejected(pattern: str, bound: int) -> None:
+    problem = only(pattern)
+    assert problem.startswith(f"repeat bound {bound} at position ")
+    assert f"is over the limit of {MAX_REPEAT_BOUND}" in problem
+
+
+def test_repeat_bound_at_the_limit_is_accepted() -> None:
+    assert check_regex(r"a{1,1000}") == [] and check_regex(r"[^\n]{0,1000}x") == []
+
+
+def test_long_patterns_are_rejected() -> None:
+    at_limit = "a" * MAX_PATTERN_LENGTH
+    assert check_regex(at_limit) == []
+    assert check_regex(at_limit + "b") == [
+        f"pattern is {MAX_PATTERN_LENGTH + 1} characters long, over the limit of "
+        f"{MAX_PATTERN_LENGTH}"]
+    assert len(check_regex("(a+)+" + "b" * MAX_PATTERN_LENGTH)) == 2
+
+
+# --- flags and character sets -----------------------------------------------------------------
+
+def test_inline_flags_change_the_character_sets() -> None:
+    assert check_regex(r"[^a]+a+x") == []
+    assert only(r"[^a]+A+x").startswith("adjacent repeats")
+    assert check_regex(r"(?i)[^a]+A+x") == []    # ignoring case, [^a] excludes A too
+    assert only(r"(?i:x[a-c]+)[A-C]+y").startswith("adjacent repeats")
+    assert check_regex(r".+\n+x") == []
+    assert only(r"(?s).+\n+x").startswith("adjacent repeats")
+    assert check_regex(r"(?a)\w+[é]+x") == []
+    assert only(r"\w+[é]+x").startswith("adjacent repeats")
+
+
+@given(st.text(max_size=40))
+def test_any_text_gets_a_verdict(pattern: str) -> None:
+    problems = check_regex(pattern)
+    assert isinstance(problems, list) and all(isinstance(p, str) and p for p in problems)
