@@ -39,10 +39,6 @@ class Diagnosis:
         return self.conclusions[0] if self.conclusions else None
 
 
-def _leader(ranked: list[Candidate]) -> tuple[str, str] | None:
-    return (ranked[0].id, ranked[0].status.value) if ranked else None
-
-
 class Engine:
     def __init__(self, kb: KnowledgeBase):
         self.kb = kb
@@ -70,9 +66,10 @@ class Engine:
         ranked = rank(candidates)
 
         def rescore(overrides: Mapping[int, Tri]) -> list[Candidate]:
-            return rank(score_entries(self.lineage, memory, matches, self.specs, overrides))
+            return score_entries(self.lineage, memory, matches, self.specs, overrides)
 
-        questions = select_questions(candidates, memory, self.specs, self.kb.rules, rescore, _leader)
+        leader = ranked[0] if ranked else None
+        questions = select_questions(candidates, leader, memory, self.specs, self.kb.rules, rescore)
         roots = [c for c in ranked if not c.echo and c.status in (Status.CONFIRMED, Status.PROBABLE)]
         echo_root = roots[0] if roots and any(c.echo for c in ranked) else None
         excluded = tuple(c for c in candidates if c.status is Status.EXCLUDED)

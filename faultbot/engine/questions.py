@@ -1,10 +1,12 @@
 """Choosing the one question worth asking: the askable unknown fact whose answer would most change
 the conclusion.
 
-For each askable fact, every way its answer could turn the condition tests that depend on it
-(directly, or through the rules that derive from it) is tried; a fact is worth asking only when the
-leading conclusion differs between those outcomes. Among those, the one whose outcomes are most
-evenly split, weighted by the confidence of the candidates it touches, is asked first.
+Only candidates that could still become the conclusion shown first count: the current leader if
+it is undecided, its refinements, and any candidate that would outrank it once confirmed. For each
+askable fact, every way its answer could turn the tests that depend on it (directly, or through the
+rules that derive from it) is tried, each candidate's other open tests assumed to hold; a fact is
+worth asking when that splits some candidate's verdict, and the best split, weighted by the
+candidates' confidence, is asked first.
 """
 
 from __future__ import annotations
@@ -80,36 +82,56 @@ def choices_for(spec: FactSpec) -> tuple[str, ...]:
     return ()
 
 
-def select_questions(candidates: Sequence[Candidate], memory: WorkingMemory, specs: Mapping[str, FactSpec],
-                     rules: Sequence[Rule], rescore: Callable[[Mapping[int, Tri]], list[Candidate]],
-                     top: Callable[[list[Candidate]], tuple[str, str] | None]) -> list[Question]:
-    """Questions worth asking, best first. ``rescore`` re-scores the candidates with some leaf verdicts
-    pinned; ``top`` names the leading conclusion of a ranked list."""
+def _could_lead(candidate: Candidate, leader: Candidate | None) -> bool:
+    """Whether settling ``candidate`` in its favour could make it the conclusion shown first."""
+    if leader is None or candidate.id == leader.id or leader.status is not Status.CONFIRMED:
+        return True
+    return candidate.id.startswith(leader.id + ".") or candidate.strength > leader.confidence
+
+
+def select_questions(candidates: Sequence[Candidate], leader: Candidate | None, memory: WorkingMemory,
+                     specs: Mapping[str, FactSpec], rules: Sequence[Rule],
+                     rescore: Callable[[Mapping[int, Tri]], list[Candidate]]) -> list[Question]:
+    """Questions worth asking, best first. ``leader`` is the conclusion shown first now; ``rescore``
+    scores the candidates again with some condition tests pinned to a verdict."""
     feeders = _feeders(rules)
-    undecided = [c for c in candidates if c.verdict is Tri.UNKNOWN and c.status is not Status.EXCLUDED]
-    unknown_leaves: dict[str, list[tuple[Candidate, FactTest]]] = {}
-    for candidate in undecided:
+    relevant = [c for c in candidates if c.verdict is Tri.UNKNOWN and c.status is not Status.EXCLUDED
+                and _could_lead(c, leader)]
+    uses: dict[str, list[tuple[Candidate, FactTest]]] = {}
+    for candidate in relevant:
         for leaf in candidate.leaves:
             if leaf.verdict is not Tri.UNKNOWN:
                 continue
             for fact in _facts_of(leaf.test):
                 for askable in {fact} | feeders.get(fact, set()):
-                    unknown_leaves.setdefault(askable, []).append((candidate, leaf.test))
+                    uses.setdefault(askable, []).append((candidate, leaf.test))
     questions = []
-    for fact, uses in unknown_leaves.items():
+    for fact, fact_uses in uses.items():
         spec = specs.get(fact)
         if spec is None or spec.question is None or memory.known(fact) or memory.answered(fact):
             continue
-        tests = list({id(test): test for _, test in uses}.values())[:MAX_LEAVES_PER_FACT]
-        outcomes = [top(rescore({id(test): verdict for test, verdict in zip(tests, verdicts)}))
-                    for verdicts in itertools.product((Tri.TRUE, Tri.FALSE), repeat=len(tests))]
-        split = _entropy(outcomes)
-        if split == 0:
+        score = sum(candidate.confidence * _split(candidate, [t for c, t in fact_uses if c is candidate], memory, rescore)
+                    for candidate in {id(c): c for c, _ in fact_uses}.values())
+        if score <= 0:
             continue
-        weight = max(candidate.confidence for candidate, _ in uses)
-        needed_by = tuple(dict.fromkeys((c.id, _describe(t)) for c, t in uses))
+        needed_by = tuple(dict.fromkeys((c.id, _describe(t)) for c, t in fact_uses))
         question = spec.question
         why = question.why + " Needed by: " + "; ".join(f"{entry} ({test})" for entry, test in needed_by) + "."
         questions.append(Question(fact, question.text, why, question.how_to_find, choices_for(spec),
-                                  question.example, needed_by, round(split * weight, 4)))
+                                  question.example, needed_by, round(score, 4)))
     return sorted(questions, key=lambda q: (-q.score, q.fact))
+
+
+def _split(candidate: Candidate, tests: list[FactTest], memory: WorkingMemory,
+           rescore: Callable[[Mapping[int, Tri]], list[Candidate]]) -> float:
+    """How evenly the answers to ``tests`` split ``candidate``'s verdict, its other open tests
+    assumed to hold (unless already answered "unknown", which they will stay)."""
+    others = {id(leaf.test): Tri.TRUE for leaf in candidate.leaves if leaf.verdict is Tri.UNKNOWN
+              and not any(memory.answered(f) for f in _facts_of(leaf.test))}
+    tests = list({id(t): t for t in tests}.values())[:MAX_LEAVES_PER_FACT]
+    verdicts = []
+    for assignment in itertools.product((Tri.TRUE, Tri.FALSE), repeat=len(tests)):
+        pinned = {**others, **{id(test): verdict for test, verdict in zip(tests, assignment)}}
+        rescored = {c.id: c for c in rescore(pinned)}
+        verdicts.append(rescored[candidate.id].status if candidate.id in rescored else Status.EXCLUDED)
+    return _entropy(verdicts)

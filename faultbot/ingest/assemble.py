@@ -26,7 +26,12 @@ T = TypeVar("T")
 WRAP_MIN_WIDTH = 40
 # Lines of an error block that continue it without being indented (pastes lose indentation).
 _BLOCK_LEADS = ("Possible Cause:", "Solution:", "Reason:")
-_BLOCK_KINDS = frozenset({RecordKind.SCREEN, RecordKind.ERROR_CODE_HEADER})
+# Records that may gather further lines of their own, and records a terminal may have wrapped
+# (tracebacks are Python's or CANN's own multi-line output, prose is one record a line).
+_GROUP_KINDS = frozenset(
+    {RecordKind.PYTHON_TRACEBACK, RecordKind.TRACEBACK, RecordKind.SCREEN, RecordKind.ERROR_CODE_HEADER}
+)
+_WRAPPABLE_KINDS = frozenset({RecordKind.PLOG, RecordKind.SCREEN, RecordKind.ERROR_CODE_HEADER})
 
 
 @dataclass(frozen=True)
@@ -44,7 +49,8 @@ class _Open:
     body_start: int    # where, in ``text``, the parsed content starts
     labels: Labels
     parsed: Parsed
-    indent: int        # indentation of the line the record starts on
+    lead: int          # leading whitespace of the line the record starts on
+    indent: int        # its indentation, counting whitespace after launcher prefixes too
     notes: tuple[str, ...]
     extra: tuple[CleanLine, ...] = ()  # further lines of a traceback or error block
     after_frame: bool = False          # Python traceback: the last line was a File "..." frame
@@ -108,11 +114,11 @@ def _advance(state: _State, line: CleanLine, limits: ReadLimits) -> tuple[list[_
             closed = replace(current, extra=current.extra + (line,), closed=True)
             return [closed], _State(None, line, widest, state.wrap_width)
         if join is _Join.WRAP:
-            done, rejoined = _rewrap(current, previous, line)
+            done, rejoined = _rewrap(current, line)
             return done, _State(rejoined, line, widest, len(previous.text))
     opened = _open_pieces(
-        line.text, line.body_start, line.labels, line.number, line.number, 0, line.indent,
-        ("cut",) if line.cut else (),
+        line.text, line.body_start, line.labels, line.number, line.number, 0, line.lead,
+        line.indent, ("cut",) if line.cut else (),
     )
     done = ([current] if current is not None else []) + opened[:-1]
     return done, _State(opened[-1], line, widest, state.wrap_width)
@@ -124,21 +130,28 @@ def _join_kind(
     """How ``line`` joins the open record, and whether it is a Python traceback frame."""
     if line.cut or previous.cut or len(current.extra) >= limits.max_group_lines:
         return _Join.NONE, False
-    if starts_record(line.text, line.body_start):
-        return _Join.NONE, False
     kind = current.parsed.kind
+    if kind in _GROUP_KINDS and not starts_record(line.text, line.body_start):
+        join, after_frame = _group_join(current, line)
+        if join is not _Join.NONE:
+            return join, after_frame
+    if kind in _WRAPPABLE_KINDS and _was_wrapped(current, previous, line, state, limits):
+        return _Join.WRAP, False
+    return _Join.NONE, False
+
+
+def _group_join(current: _Open, line: CleanLine) -> tuple[_Join, bool]:
     body = line.body
     relative = line.indent - current.indent
+    kind = current.parsed.kind
     if kind is RecordKind.PYTHON_TRACEBACK:
         step = python_step(body, relative, current.after_frame)
         join = {PyStep.EXCEPTION: _Join.CLOSE, PyStep.END: _Join.NONE}.get(step, _Join.APPEND)
         return join, step is PyStep.FRAME
     if kind is RecordKind.TRACEBACK:
         return (_Join.APPEND if continues_cann(body, line.indent, relative) else _Join.NONE), False
-    if kind in _BLOCK_KINDS and (relative >= 2 or body.startswith(_BLOCK_LEADS)):
+    if relative >= 2 or body.startswith(_BLOCK_LEADS):
         return _Join.APPEND, False
-    if kind is not RecordKind.TEXT and _was_wrapped(current, previous, line, state, limits):
-        return _Join.WRAP, False
     return _Join.NONE, False
 
 
@@ -148,33 +161,40 @@ def _was_wrapped(
     """Whether ``line`` is the rest of ``previous``, cut by a terminal or ``fold``.
 
     A hard-wrapped text has every cut line exactly as long as the wrap width and no line longer,
-    so a line only counts as cut at the widest width seen so far, and once one cut is seen, only
+    so a first cut is only believed at the widest width seen so far, and once one is seen, only
     at that width: a log line followed by an unrelated line is rarely exactly that long. A
-    header cut short needs no such evidence.
+    header cut short needs no such evidence. Before the width is known, a line with a launcher
+    prefix is a line of its own; after, a cut may land anywhere, even where the rest of the
+    line looks like a prefix (the tail of a grep "path:").
     """
-    if line.labels is not NO_LABELS or not line.body.isascii():
+    content = line.content
+    if not content.isascii() or starts_record(line.text, line.lead):
         return False
-    if line.indent - previous.indent > 1 or len(current.text) + len(line.text) > limits.max_joined_chars:
+    if line.lead - current.lead > 1 or len(current.text) + len(content) > limits.max_joined_chars:
         return False
-    if current.parsed.truncated and not current.extra:
-        return True
     width = len(previous.text)
-    expected = state.wrap_width if state.wrap_width is not None else state.widest
-    return width >= WRAP_MIN_WIDTH and width == expected
+    if state.wrap_width is not None:
+        return width == state.wrap_width
+    if line.labels is not NO_LABELS:
+        return False
+    if current.parsed.truncated and not current.parsed.message and not current.extra:
+        return True  # the text ended inside the header
+    return width >= WRAP_MIN_WIDTH and width == state.widest
 
 
-def _rewrap(current: _Open, previous: CleanLine, line: CleanLine) -> tuple[list[_Open], _Open]:
-    # A wrap that cut just before a space leaves that space at the start of the next line.
-    gap = " " * max(0, line.indent - previous.indent)
-    notes = _with_note(current.notes, "wrapped")
+def _rewrap(current: _Open, line: CleanLine) -> tuple[list[_Open], _Open]:
+    # A wrap that cut just before a space leaves that space at the start of the next line, in
+    # front of whatever indentation the whole text has.
+    rest = " " * max(0, line.lead - current.lead) + line.content
     if current.extra:
         last = current.extra[-1]
-        joined = replace(last, text=last.text + gap + line.body)
+        joined = replace(last, text=last.text + rest)
+        notes = _with_note(current.notes, "wrapped")
         return [], replace(current, extra=current.extra[:-1] + (joined,), notes=notes)
     boundary = len(current.text)
     opened = _open_pieces(
-        current.text + gap + line.body, current.body_start, current.labels,
-        current.line, line.number, boundary, current.indent, current.notes,
+        current.text + rest, current.body_start, current.labels,
+        current.line, line.number, boundary, current.lead, current.indent, current.notes,
     )
     return opened[:-1], opened[-1]
 
@@ -186,6 +206,7 @@ def _open_pieces(
     first_line: int,
     later_line: int,
     boundary: int,
+    lead: int,
     indent: int,
     notes: tuple[str, ...],
 ) -> list[_Open]:
@@ -219,6 +240,7 @@ def _open_pieces(
                 body_start=content_start - raw_start,
                 labels=labels,
                 parsed=parsed,
+                lead=lead,
                 indent=indent,
                 notes=piece_notes,
             )

@@ -33,6 +33,7 @@ NO_LABELS = Labels()
 class CleanLine:
     number: int
     text: str        # the cleaned line, prefixes and indentation still in it
+    lead: int        # leading whitespace: where any prefixes start
     body_start: int  # where the line's own content starts, after indentation and prefixes
     indent: int      # leading whitespace, counted before and after any prefixes
     labels: Labels
@@ -41,6 +42,11 @@ class CleanLine:
     @property
     def body(self) -> str:
         return self.text[self.body_start:]
+
+    @property
+    def content(self) -> str:
+        """The line without its indentation but with any prefixes."""
+        return self.text[self.lead:]
 
 
 @dataclass(frozen=True)
@@ -146,6 +152,7 @@ def clean_line(line: PhysicalLine) -> CleanLine | None:
     return CleanLine(
         number=line.number,
         text=text,
+        lead=lead,
         body_start=body_start,
         indent=lead + body_start - after,
         labels=labels,

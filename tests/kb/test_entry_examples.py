@@ -1,27 +1,24 @@
-"""Every KB entry's own examples pass through the same path as `faultbot diagnose`."""
+"""Every KB entry's own examples pass through the same path as `faultbot eval`."""
 
 from __future__ import annotations
 
 import pytest
 
-from faultbot.engine.diagnosis import Engine
-from faultbot.entry_tests import Expectation, run_case
-from faultbot.evidence import EvidenceCollector
+from faultbot.cases import entry_cases, run_case
 from faultbot.kb.loader import load_kb
 from faultbot.paths import default_articles_dir, default_kb_dir
+from faultbot.session import DiagnosisSession
 
 KB = load_kb(default_kb_dir(), default_articles_dir())
-CASES = [(entry, test) for entry in KB.entries for test in entry.tests]
+CASES = entry_cases(KB)
 
 
 @pytest.fixture(scope="module")
-def pipeline():
-    return EvidenceCollector(KB), Engine(KB)
+def session():
+    return DiagnosisSession(KB)
 
 
-@pytest.mark.parametrize("entry, test", CASES, ids=[f"{e.id}: {t.name}" for e, t in CASES])
-def test_entry_example(pipeline, entry, test):
-    collector, engine = pipeline
-    result = run_case(test.name, test.log, dict(test.answers), Expectation(test.expect, test.expect_not),
-                      collector, engine)
-    assert result.passed, f"{test.where}: {result.failure}"
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_entry_example(session, case):
+    result = run_case(case, KB, session)
+    assert result.passed, f"{case.where}: {result.failure} (asked: {', '.join(result.asked) or 'nothing'})"

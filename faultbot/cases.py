@@ -1,0 +1,123 @@
+"""Diagnosis cases: a log, the answers the engineer knows, and the conclusion expected.
+
+Eval cases (``tests/cases/*.yaml``) and the KB entries' own tests run here the same way: an
+engineer who answers each question faultbot asks from the case's answers, and "unknown" when the
+case does not say, until faultbot has nothing left to ask.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from .engine.candidates import Status
+from .engine.diagnosis import Diagnosis
+from .kb.diagnostics import KbError
+from .kb.entry_schema import NO_CONCLUSION
+from .kb.fields import Fields, Problems
+from .kb.loader import KnowledgeBase
+from .kb.yaml_source import load_yaml
+from .session import DiagnosisSession
+
+MAX_QUESTIONS = 20
+_CASE_FIELDS = ("name", "description", "log", "log_file", "answers", "expect", "expect_not", "tags")
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    log: str
+    answers: tuple[tuple[str, str], ...]
+    expect: str | None          # id concluded first, or "none"
+    expect_not: str | None      # id that must be neither the first conclusion nor a confirmed one
+    where: str                  # file:line, for messages
+
+    def failure(self, diagnosis: Diagnosis) -> str | None:
+        """Why ``diagnosis`` misses the expectation, or None when it meets it."""
+        concluded = [c.id for c in diagnosis.conclusions]
+        top = concluded[0] if concluded else NO_CONCLUSION
+        if self.expect and self.expect != top:
+            then = f" (then: {', '.join(concluded[1:4])})" if len(concluded) > 1 else ""
+            return f"expected {self.expect}, concluded {top}{then}"
+        confirmed = [c.id for c in diagnosis.conclusions if c.status is Status.CONFIRMED]
+        if self.expect_not and (self.expect_not == top or self.expect_not in confirmed):
+            return f"{self.expect_not} must not be concluded, but is ({'first' if self.expect_not == top else 'confirmed'})"
+        return None
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    case: Case
+    diagnosis: Diagnosis
+    asked: tuple[str, ...]      # facts asked, in order
+    failure: str | None
+
+    @property
+    def passed(self) -> bool:
+        return self.failure is None
+
+    @property
+    def concluded(self) -> str:
+        return self.diagnosis.top.id if self.diagnosis.top else NO_CONCLUSION
+
+
+def run_case(case: Case, kb: KnowledgeBase, session: DiagnosisSession | None = None) -> CaseResult:
+    """Diagnose ``case`` as an engineer would at the prompt; ``session`` may be a fresh one to reuse
+    compiled matchers (its steps are replaced)."""
+    session = session or DiagnosisSession(kb)
+    session.steps.clear()
+    session.add_paste(case.log, name=f"<{case.name}>")
+    known: Mapping[str, str] = dict(case.answers)
+    asked: list[str] = []
+    diagnosis = session.diagnose()
+    while diagnosis.questions and len(asked) < MAX_QUESTIONS:
+        fact = diagnosis.questions[0].fact
+        asked.append(fact)
+        session.answer(fact, known.get(fact, "unknown"))
+        diagnosis = session.diagnose()
+    return CaseResult(case, diagnosis, tuple(asked), case.failure(diagnosis))
+
+
+def entry_cases(kb: KnowledgeBase, ids: Iterable[str] | None = None) -> list[Case]:
+    wanted = set(ids) if ids else None
+    return [Case(f"{entry.id}: {test.name}", test.log, test.answers, test.expect, test.expect_not, str(test.where))
+            for entry in kb.entries if wanted is None or entry.id in wanted for test in entry.tests]
+
+
+def _case(path: Path, shown: str, problems: Problems) -> Case | None:
+    fields = Fields(load_yaml(path, shown), "the case", problems, 1, _CASE_FIELDS)
+    if not fields.ok:
+        return None
+    log = fields.text("log", required=not fields.has("log_file"))
+    if fields.has("log_file"):
+        log_path = path.parent / fields.text("log_file")
+        try:
+            log = log_path.read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            problems.add(fields.line_of("log_file"), f"cannot read log_file: {exc.strerror}")
+    answers = fields.mapping_of("answers") or {}
+    expect, expect_not = fields.text("expect", required=False) or None, fields.text("expect_not", required=False) or None
+    if not expect and not expect_not:
+        problems.add(fields.line, "the case says nothing to check", f"add 'expect: <id or {NO_CONCLUSION}>'")
+    return Case(fields.text("name", required=False) or path.stem, log,
+                tuple((str(k), str(v)) for k, v in answers.items()), expect, expect_not, f"{shown}:1")
+
+
+def load_cases(directory: Path) -> list[Case]:
+    """Every ``*.yaml`` case under ``directory``; raises KbError naming file:line for bad ones."""
+    cases, problems = [], []
+    for path in sorted(directory.rglob("*.yaml")):
+        shown = str(path)
+        collected = Problems(shown)
+        try:
+            case = _case(path, shown, collected)
+        except KbError as exc:
+            problems += exc.problems
+            continue
+        problems += collected.found
+        if case is not None:
+            cases.append(case)
+    if problems:
+        raise KbError(problems)
+    return cases
