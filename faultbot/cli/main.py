@@ -10,6 +10,7 @@ from .. import __version__
 from ..kb.diagnostics import KbError
 from .errors import EXIT_USAGE, UsageError
 from .diagnose_command import add_diagnose_parser
+from .eval_command import add_eval_parser
 from .kb_commands import add_kb_parser
 from .kb_location import add_kb_options
 
@@ -26,6 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"faultbot {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     add_diagnose_parser(subparsers, common)
+    add_eval_parser(subparsers, common)
     add_kb_parser(subparsers, common)
     return parser
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..kb.model import FactRef, FactTest
+from ..kb.model import FactRef
 from .candidates import Candidate
 from .conditions import LeafResult
 from .facts import Fact, Source, WorkingMemory
 from .questions import Question
+from .wording import describe_test, show_value
 
 _MAX_SUPPORT_DEPTH = 4
 
@@ -23,21 +24,6 @@ class Step:
     text: str
     origin: str     # file:line, "your answer", "rule X", ...
     depth: int = 0
-
-
-def show_value(value: object) -> str:
-    return "yes" if value is True else "no" if value is False else str(value)
-
-
-def describe_test(test: FactTest) -> str:
-    value = test.value
-    if isinstance(value, FactRef):
-        shown = value.fact
-    elif isinstance(value, tuple):
-        shown = "[" + ", ".join(map(show_value, value)) + "]"
-    else:
-        shown = show_value(value)
-    return f"{test.fact} {test.op.value.replace('_', ' ')} {shown}"
 
 
 def _fact_steps(fact: Fact, depth: int) -> list[Step]:

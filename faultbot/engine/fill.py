@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .explain import show_value
+from .wording import show_value
 from .facts import WorkingMemory
 
 _PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")

@@ -22,6 +22,7 @@ from ..kb.rules_schema import Rule
 from .candidates import Candidate, Status
 from .conditions import Tri
 from .facts import WorkingMemory
+from .wording import describe_test
 
 MAX_LEAVES_PER_FACT = 6
 YES_NO = ("yes", "no")
@@ -37,13 +38,6 @@ class Question:
     example: str
     needed_by: tuple[tuple[str, str], ...]      # (entry id, the condition test that needs the answer)
     score: float
-
-
-def _describe(test: FactTest) -> str:
-    value = test.value
-    shown = f"{{fact: {value.fact}}}" if isinstance(value, FactRef) else (
-        ", ".join(map(str, value)) if isinstance(value, tuple) else str(value))
-    return f"{test.fact} {test.op.value} {shown}"
 
 
 def _feeders(rules: Sequence[Rule]) -> dict[str, set[str]]:
@@ -114,7 +108,7 @@ def select_questions(candidates: Sequence[Candidate], leader: Candidate | None, 
                     for candidate in {id(c): c for c, _ in fact_uses}.values())
         if score <= 0:
             continue
-        needed_by = tuple(dict.fromkeys((c.id, _describe(t)) for c, t in fact_uses))
+        needed_by = tuple(dict.fromkeys((c.id, describe_test(t)) for c, t in fact_uses))
         question = spec.question
         why = question.why + " Needed by: " + "; ".join(f"{entry} ({test})" for entry, test in needed_by) + "."
         questions.append(Question(fact, question.text, why, question.how_to_find, choices_for(spec),

@@ -13,7 +13,7 @@ from faultbot.ingest.fields import Parsed
 from faultbot.ingest.grammar import ANY_ERROR_CODE
 from faultbot.ingest.limits import ReadLimits
 from faultbot.ingest.lines import PhysicalLine
-from faultbot.ingest.normalize import NO_LABELS, CleanLine, Labels, clean_line, read_labels
+from faultbot.ingest.normalize import NO_LABELS, CleanLine, Labels, clean_line, ends_with_label, read_labels
 from faultbot.ingest.parse import parse_piece
 from faultbot.ingest.pathinfo import NO_HINTS, PathHints, hints_from_path
 from faultbot.ingest.records import LogRecord, Origin, RecordKind
@@ -32,6 +32,7 @@ _GROUP_KINDS = frozenset(
     {RecordKind.PYTHON_TRACEBACK, RecordKind.TRACEBACK, RecordKind.SCREEN, RecordKind.ERROR_CODE_HEADER}
 )
 _WRAPPABLE_KINDS = frozenset({RecordKind.PLOG, RecordKind.SCREEN, RecordKind.ERROR_CODE_HEADER})
+_NO_LEAD = 1 << 30  # block_lead before a block's first line
 
 
 @dataclass(frozen=True)
@@ -49,8 +50,7 @@ class _Open:
     body_start: int    # where, in ``text``, the parsed content starts
     labels: Labels
     parsed: Parsed
-    lead: int          # leading whitespace of the line the record starts on
-    indent: int        # its indentation, counting whitespace after launcher prefixes too
+    indent: int        # indentation of the line the record starts on, prefixes not counted
     notes: tuple[str, ...]
     extra: tuple[CleanLine, ...] = ()  # further lines of a traceback or error block
     after_frame: bool = False          # Python traceback: the last line was a File "..." frame
@@ -63,6 +63,7 @@ class _State:
     previous: CleanLine | None = None  # the line before, None after a blank line
     widest: int = 0                    # longest line so far
     wrap_width: int | None = None      # width the source was hard-wrapped at, once seen
+    block_lead: int = _NO_LEAD         # least indentation since the last blank line
 
 
 class _Join(Enum):
@@ -89,7 +90,7 @@ def assemble(
             if state.current is not None:
                 yield _finish(state.current, context)
                 count += 1
-            state = replace(state, current=None, previous=None)
+            state = replace(state, current=None, previous=None, block_lead=_NO_LEAD)
             continue
         done, state = _advance(state, line, limits)
         for record in done:
@@ -104,24 +105,30 @@ def assemble(
 def _advance(state: _State, line: CleanLine, limits: ReadLimits) -> tuple[list[_Open], _State]:
     """Records completed by ``line`` and the state after it."""
     current, previous = state.current, state.previous
-    widest = max(state.widest, len(line.text))
+    after = replace(
+        state, previous=line, widest=max(state.widest, len(line.text)),
+        block_lead=min(state.block_lead, line.lead),
+    )
     if current is not None and previous is not None:
         join, after_frame = _join_kind(current, previous, line, state, limits)
         if join is _Join.APPEND:
             extended = replace(current, extra=current.extra + (line,), after_frame=after_frame)
-            return [], _State(extended, line, widest, state.wrap_width)
+            return [], replace(after, current=extended)
         if join is _Join.CLOSE:
             closed = replace(current, extra=current.extra + (line,), closed=True)
-            return [closed], _State(None, line, widest, state.wrap_width)
+            return [closed], replace(after, current=None)
         if join is _Join.WRAP:
-            done, rejoined = _rewrap(current, line)
-            return done, _State(rejoined, line, widest, len(previous.text))
+            # A wrap that cut just before a space leaves that space at the start of the next
+            # line, in front of whatever indentation the whole block has.
+            gap = max(0, line.lead - after.block_lead)
+            done, rejoined = _rewrap(current, line, " " * gap + line.content)
+            return done, replace(after, current=rejoined, wrap_width=len(previous.text))
     opened = _open_pieces(
-        line.text, line.body_start, line.labels, line.number, line.number, 0, line.lead,
-        line.indent, ("cut",) if line.cut else (),
+        line.text, line.body_start, line.labels, line.number, line.number, 0, line.indent,
+        ("cut",) if line.cut else (),
     )
     done = ([current] if current is not None else []) + opened[:-1]
-    return done, _State(opened[-1], line, widest, state.wrap_width)
+    return done, replace(after, current=opened[-1])
 
 
 def _join_kind(
@@ -131,13 +138,16 @@ def _join_kind(
     if line.cut or previous.cut or len(current.extra) >= limits.max_group_lines:
         return _Join.NONE, False
     kind = current.parsed.kind
+    wrapped = kind in _WRAPPABLE_KINDS and _was_wrapped(current, previous, line, state, limits)
+    # At a known wrap width a full line is cut whatever the next line starts with, even
+    # "Solution:"; without that evidence an error block's own continuation lines come first.
+    if wrapped and state.wrap_width is not None:
+        return _Join.WRAP, False
     if kind in _GROUP_KINDS and not starts_record(line.text, line.body_start):
         join, after_frame = _group_join(current, line)
         if join is not _Join.NONE:
             return join, after_frame
-    if kind in _WRAPPABLE_KINDS and _was_wrapped(current, previous, line, state, limits):
-        return _Join.WRAP, False
-    return _Join.NONE, False
+    return (_Join.WRAP if wrapped else _Join.NONE), False
 
 
 def _group_join(current: _Open, line: CleanLine) -> tuple[_Join, bool]:
@@ -161,31 +171,36 @@ def _was_wrapped(
     """Whether ``line`` is the rest of ``previous``, cut by a terminal or ``fold``.
 
     A hard-wrapped text has every cut line exactly as long as the wrap width and no line longer,
-    so a first cut is only believed at the widest width seen so far, and once one is seen, only
-    at that width: a log line followed by an unrelated line is rarely exactly that long. A
-    header cut short needs no such evidence. Before the width is known, a line with a launcher
-    prefix is a line of its own; after, a cut may land anywhere, even where the rest of the
-    line looks like a prefix (the tail of a grep "path:").
+    so a first cut is only believed at the widest width seen so far, and only if the next line
+    does not start a record or carry a launcher prefix of its own. Once a cut is seen, every
+    line of that width is taken as cut, whatever the next line starts with: a cut may land
+    just before a record or inside a grep "path:", and the rejoined text is split again anyway.
+    A header cut short needs no such evidence.
     """
     content = line.content
-    if not content.isascii() or starts_record(line.text, line.lead):
+    if not content.isascii() or line.lead - min(state.block_lead, line.lead) > 1:
         return False
-    if line.lead - current.lead > 1 or len(current.text) + len(content) > limits.max_joined_chars:
+    if len(current.text) + len(content) > limits.max_joined_chars:
         return False
     width = len(previous.text)
     if state.wrap_width is not None:
         return width == state.wrap_width
-    if line.labels is not NO_LABELS:
-        return False
+    if line.labels is not NO_LABELS or starts_record(line.text, line.lead):
+        # ... unless the line before ends in a label ("rank1: ", a grep "path:") for it, or the
+        # cut fell at the space that glued this record on (log lines neither end in a space
+        # nor start one column in).
+        return (
+            ends_with_label(previous.text)
+            or previous.text[-1:].isspace()
+            or line.lead - state.block_lead == 1
+        )
     if current.parsed.truncated and not current.parsed.message and not current.extra:
         return True  # the text ended inside the header
     return width >= WRAP_MIN_WIDTH and width == state.widest
 
 
-def _rewrap(current: _Open, line: CleanLine) -> tuple[list[_Open], _Open]:
-    # A wrap that cut just before a space leaves that space at the start of the next line, in
-    # front of whatever indentation the whole text has.
-    rest = " " * max(0, line.lead - current.lead) + line.content
+def _rewrap(current: _Open, line: CleanLine, rest: str) -> tuple[list[_Open], _Open]:
+    """``current`` with ``rest`` (the wrapped line's text) appended to its last line."""
     if current.extra:
         last = current.extra[-1]
         joined = replace(last, text=last.text + rest)
@@ -194,7 +209,7 @@ def _rewrap(current: _Open, line: CleanLine) -> tuple[list[_Open], _Open]:
     boundary = len(current.text)
     opened = _open_pieces(
         current.text + rest, current.body_start, current.labels,
-        current.line, line.number, boundary, current.lead, current.indent, current.notes,
+        current.line, line.number, boundary, current.indent, current.notes,
     )
     return opened[:-1], opened[-1]
 
@@ -206,21 +221,24 @@ def _open_pieces(
     first_line: int,
     later_line: int,
     boundary: int,
-    lead: int,
     indent: int,
     notes: tuple[str, ...],
 ) -> list[_Open]:
     """An open record for each piece of ``text[body_start:]``; ``boundary`` is where the text
     rejoined from a wrapped line starts (0 when nothing was rejoined)."""
-    pieces = split_pieces(text, body_start)
+    pieces = split_pieces(text, body_start, boundary)
     glued = len(pieces) > 1
     opened = []
     for index, piece in enumerate(pieces):
         raw_start, content_start = (0, body_start) if index == 0 else (piece.start, piece.start)
         if index > 0:
-            # A "rank1: " or grep "path:" label in mid-line names the origin of what follows.
+            # A "rank1: " or grep "path:" label in mid-line names the origin of what follows,
+            # until the next label. A record right at the start of a rejoined line, with no
+            # space before it that glued it on, is a line of its own and keeps no labels.
             piece_labels, content_start = read_labels(text, piece.start)
-            if piece_labels is not NO_LABELS:
+            if piece.start == boundary and not text[boundary - 1].isspace():
+                labels = piece_labels
+            elif piece_labels is not NO_LABELS:
                 labels = piece_labels.over(labels)
         content = text[content_start:piece.end]
         stripped = content.lstrip()
@@ -240,7 +258,6 @@ def _open_pieces(
                 body_start=content_start - raw_start,
                 labels=labels,
                 parsed=parsed,
-                lead=lead,
                 indent=indent,
                 notes=piece_notes,
             )

@@ -103,6 +103,12 @@ _LABEL_FIELDS = {
     "worker": "worker", "role": "worker", "ip": "node", "node": "node",
     "rank_torch": "rank", "rank_plain": "rank", "rank_mpi": "rank", "named_file": "named_file",
 }
+# Labels that introduce a record and may be left at the end of a line by a terminal's wrap.
+_TRAILING_LABEL = re.compile(
+    r"(?:(?<![\w])rank ?[0-9]{1,6}:|\[rank[0-9]{1,6}\]:"
+    r"|(?<!\S)[\w.~/\\-]{1,1024}\.(?:log|txt|out)(?:\.[0-9]{1,4})?(?::[0-9]{1,9})?:) ?$",
+    re.ASCII,
+)
 # Launchers stack prefixes (pdsh host, then torchrun rank); more than this is not a prefix.
 _MAX_LABELS = 4
 _FENCE_ONLY = re.compile(r"[ \t]*(?:```|~~~)[\w+-]*[ \t]*$")
@@ -129,6 +135,10 @@ def read_labels(text: str, pos: int = 0) -> tuple[Labels, int]:
         named_file=found.get("named_file"),
     )
     return labels, pos
+
+
+def ends_with_label(text: str) -> bool:
+    return text.endswith((":", ": ")) and _TRAILING_LABEL.search(text, max(0, len(text) - 1100)) is not None
 
 
 def clean_text(text: str) -> str:

@@ -19,9 +19,9 @@ _WORD_LEADS = frozenset("rET")
 _AT_LINE_START = re.compile(rf"(?:{RECORD_HEAD})|{LINE_ONLY_START}", re.ASCII)
 
 # grep's "path:" (or "path:123:") right before a record start belongs to that record's piece.
-_GREP_PREFIX_BEFORE = re.compile(
-    r"(?<!\S)[\w.~/\\-]{1,1024}\.(?:log|txt|out)(?:\.[0-9]{1,4})?(?::[0-9]{1,9})?:$", re.ASCII
-)
+_GREP_PREFIX = r"[\w.~/\\-]{1,1024}\.(?:log|txt|out)(?:\.[0-9]{1,4})?(?::[0-9]{1,9})?:"
+_GREP_PREFIX_BEFORE = re.compile(rf"(?<!\S){_GREP_PREFIX}$", re.ASCII)
+_GREP_PREFIX_ONLY = re.compile(_GREP_PREFIX, re.ASCII)
 _GREP_PREFIX_REACH = 1100
 
 
@@ -36,8 +36,9 @@ def starts_record(text: str, pos: int = 0) -> bool:
     return _AT_LINE_START.match(text, pos) is not None
 
 
-def _glued_starts(text: str, pos: int) -> list[int]:
-    """Record starts after ``pos``, in order."""
+def _glued_starts(text: str, pos: int, line_start: int) -> list[int]:
+    """Record starts after ``pos``, in order. ``line_start`` is where a rejoined wrapped line
+    began: a record may start there even right after a word character."""
     starts = []
     # Scanning from ``pos`` itself lets a start there consume its own header, so that the
     # "[PID: n] ..." inside "EI0002: [PID: n] ..." is not taken for a second record.
@@ -45,12 +46,14 @@ def _glued_starts(text: str, pos: int) -> list[int]:
         start = match.start()
         if start == pos:
             continue
-        if text[start] in _WORD_LEADS and _inside_word(text, start):
+        if start != line_start and text[start] in _WORD_LEADS and _inside_word(text, start):
             continue
         if text[start - 1] == ":":
             prefix = _GREP_PREFIX_BEFORE.search(text, max(pos + 1, start - _GREP_PREFIX_REACH), start)
             if prefix:
                 start = prefix.start()
+            elif pos < line_start < start and _GREP_PREFIX_ONLY.fullmatch(text, line_start, start):
+                start = line_start
         starts.append(start)
     return starts
 
@@ -60,10 +63,10 @@ def _inside_word(text: str, index: int) -> bool:
     return before.isalnum() or before == "_"
 
 
-def split_pieces(text: str, pos: int = 0) -> list[Piece]:
+def split_pieces(text: str, pos: int = 0, line_start: int = 0) -> list[Piece]:
     """Pieces of ``text[pos:]``, each starting at a record start except perhaps the first."""
     first_is_record = starts_record(text, pos)
-    starts = _glued_starts(text, pos)
+    starts = _glued_starts(text, pos, line_start)
     if not starts:
         return [Piece(pos, len(text), first_is_record)]
     bounds = [pos, *starts, len(text)]

@@ -11,7 +11,7 @@ from enum import Enum
 from typing import Any, Iterable, TypeVar
 
 from .diagnostics import Problem
-from .yaml_source import LineDict, LineList
+from .yaml_source import LineDict
 
 E = TypeVar("E", bound=Enum)
 
