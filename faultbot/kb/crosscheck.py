@@ -53,9 +53,8 @@ def check_entries(entries: list[Entry], articles: dict[str, Article], file_of: d
             problem = step.citation and _citation_problem(step.citation, articles)
             if problem:
                 problems.append(Problem(file, entry.line_of("fixes"), f"a fix step {problem}"))
-        positive = any(test.expect == entry.id for test in entry.tests)
-        negative = any(test.expect_not == entry.id or (test.expect and test.expect != entry.id)
-                       for test in entry.tests)
+        positive = any(test.is_positive_for(entry.id) for test in entry.tests)
+        negative = any(test.is_negative_for(entry.id) for test in entry.tests)
         if not positive:
             problems.append(Problem(file, entry.line_of("tests"), f"'{entry.id}' has no positive test",
                                     f"add a test with 'expect: {entry.id}' and a log it must diagnose"))

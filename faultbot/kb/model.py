@@ -193,6 +193,12 @@ class EntryTest:
     expect_not: str | None      # an id that must not be among the conclusions
     where: Where
 
+    def is_positive_for(self, entry_id: str) -> bool:
+        return self.expect == entry_id
+
+    def is_negative_for(self, entry_id: str) -> bool:
+        return self.expect_not == entry_id or bool(self.expect and self.expect != entry_id)
+
 
 @dataclass(frozen=True)
 class AppliesTo:
