@@ -50,7 +50,8 @@ class _Open:
     body_start: int    # where, in ``text``, the parsed content starts
     labels: Labels
     parsed: Parsed
-    indent: int        # indentation of the line the record starts on, prefixes not counted
+    lead: int          # leading whitespace of the line the record starts on
+    indent: int        # its indentation, counting whitespace after launcher prefixes too
     notes: tuple[str, ...]
     extra: tuple[CleanLine, ...] = ()  # further lines of a traceback or error block
     after_frame: bool = False          # Python traceback: the last line was a File "..." frame
@@ -118,14 +119,11 @@ def _advance(state: _State, line: CleanLine, limits: ReadLimits) -> tuple[list[_
             closed = replace(current, extra=current.extra + (line,), closed=True)
             return [closed], replace(after, current=None)
         if join is _Join.WRAP:
-            # A wrap that cut just before a space leaves that space at the start of the next
-            # line, in front of whatever indentation the whole block has.
-            gap = max(0, line.lead - after.block_lead)
-            done, rejoined = _rewrap(current, line, " " * gap + line.content)
+            done, rejoined = _rewrap(current, line, " " * _wrap_gap(current, line, state) + line.content)
             return done, replace(after, current=rejoined, wrap_width=len(previous.text))
     opened = _open_pieces(
-        line.text, line.body_start, line.labels, line.number, line.number, 0, line.indent,
-        ("cut",) if line.cut else (),
+        line.text, line.body_start, line.labels, line.number, line.number, 0, line.lead,
+        line.indent, ("cut",) if line.cut else (),
     )
     done = ([current] if current is not None else []) + opened[:-1]
     return done, replace(after, current=opened[-1])
@@ -199,6 +197,18 @@ def _was_wrapped(
     return width >= WRAP_MIN_WIDTH and width == state.widest
 
 
+def _wrap_gap(current: _Open, line: CleanLine, state: _State) -> int:
+    """Spaces a wrap cut off the end of a line and left at the start of the next one.
+
+    Indentation that every line of the block has (a ticket's code block) is not part of the
+    text; a continuation less indented than its record's first line was wrapped at column 0
+    (an indented line wrapped by a terminal), so all its leading whitespace is text.
+    """
+    if line.lead < current.lead:
+        return line.lead
+    return max(0, line.lead - state.block_lead)
+
+
 def _rewrap(current: _Open, line: CleanLine, rest: str) -> tuple[list[_Open], _Open]:
     """``current`` with ``rest`` (the wrapped line's text) appended to its last line."""
     if current.extra:
@@ -209,7 +219,7 @@ def _rewrap(current: _Open, line: CleanLine, rest: str) -> tuple[list[_Open], _O
     boundary = len(current.text)
     opened = _open_pieces(
         current.text + rest, current.body_start, current.labels,
-        current.line, line.number, boundary, current.indent, current.notes,
+        current.line, line.number, boundary, current.lead, current.indent, current.notes,
     )
     return opened[:-1], opened[-1]
 
@@ -221,6 +231,7 @@ def _open_pieces(
     first_line: int,
     later_line: int,
     boundary: int,
+    lead: int,
     indent: int,
     notes: tuple[str, ...],
 ) -> list[_Open]:
@@ -258,6 +269,7 @@ def _open_pieces(
                 body_start=content_start - raw_start,
                 labels=labels,
                 parsed=parsed,
+                lead=lead,
                 indent=indent,
                 notes=piece_notes,
             )

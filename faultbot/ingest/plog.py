@@ -30,6 +30,8 @@ _PARTIAL = re.compile(
     re.ASCII,
 )
 
+_HEADER_FRAGMENT = re.compile(r"\[?[^\s\[\]]*")
+
 # The thread id after [file:line]: "[2111667]", "57288 " or, in ROCE/HCCP lines, "tid:2040458,".
 _TID = re.compile(r"\[(?P<a>[0-9]{1,10})\]|(?P<b>[0-9]{1,10}) (?=\S)|tid:(?P<c>[0-9]{1,10}),", re.ASCII)
 
@@ -79,17 +81,19 @@ def _parse_partial(text: str) -> Parsed | None:
     if match is None:
         return None
     time = match.group("time")
+    rest = text[match.end():].strip()
+    # A single token after the partial header is the rest of it, cut ("pyth", "2025-05-1",
+    # "[task_excep"); anything longer is a message after an unusual header (no [file:line]).
+    cut = _HEADER_FRAGMENT.fullmatch(rest) is not None
     return Parsed(
         kind=RecordKind.PLOG,
-        message=text[match.end():].strip(),
+        message="" if cut else rest,
         level=level_name(match.group("level")),
         module=match.group("module"),
         pid=small_int(match.group("pid")),
         process=match.group("process"),
         timestamp=plog_time(time) if time else None,
-        # Nothing after the partial header means the text ended inside it; otherwise this is
-        # merely an unusual layout (no [file:line]) and the message is what follows.
-        truncated=match.end() == len(text.rstrip()),
+        truncated=cut,
     )
 
 

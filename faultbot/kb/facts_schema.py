@@ -108,23 +108,35 @@ def _extractor(raw: Any, facts: dict[str, FactSpec], file: str, problems: Proble
     )
 
 
-def parse_catalogue(raw: Any, file: str, problems: Problems) -> FactCatalogue:
-    top = Fields(raw, "the fact catalogue", problems, 1, ("facts", "extractors"))
+def parse_catalogue(documents: list[tuple[Any, Problems]]) -> FactCatalogue:
+    """The catalogue from one or more files (``kb/facts.yaml`` and ``kb/facts/*.yaml``): all facts
+    are read first, so any file's extractors may capture any file's facts."""
     facts: dict[str, FactSpec] = {}
-    fact_map = top.mapping_of("facts", required=True) or {}
-    for name, spec in fact_map.items():
-        fact = _fact(name, spec, file, problems, fact_map.line_of(name))
-        if fact is not None:
-            facts[name] = fact
+    declared_in: dict[str, str] = {}
+    tops = []
+    for raw, problems in documents:
+        top = Fields(raw, "the fact catalogue", problems, 1, ("facts", "extractors"))
+        tops.append((top, problems))
+        fact_map = top.mapping_of("facts") or {}
+        for name, spec in fact_map.items():
+            if name in facts:
+                problems.add(fact_map.line_of(name), f"fact '{name}' is already declared in {declared_in[name]}",
+                             "declare each fact once")
+                continue
+            fact = _fact(name, spec, problems.file, problems, fact_map.line_of(name))
+            if fact is not None:
+                facts[name] = fact
+                declared_in[name] = problems.file
     extractors = []
-    seen: dict[str, int] = {}
-    for line, item in top.items("extractors"):
-        extractor = _extractor(item, facts, file, problems, line)
-        if extractor is None:
-            continue
-        if extractor.id in seen:
-            problems.add(line, f"duplicate extractor id '{extractor.id}' (first at line {seen[extractor.id]})",
-                         "give each extractor its own id")
-        seen[extractor.id] = line
-        extractors.append(extractor)
+    seen: dict[str, str] = {}
+    for top, problems in tops:
+        for line, item in top.items("extractors"):
+            extractor = _extractor(item, facts, problems.file, problems, line)
+            if extractor is None:
+                continue
+            if extractor.id in seen:
+                problems.add(line, f"duplicate extractor id '{extractor.id}' (first in {seen[extractor.id]})",
+                             "give each extractor its own id")
+            seen.setdefault(extractor.id, f"{problems.file}:{line}")
+            extractors.append(extractor)
     return FactCatalogue(facts, tuple(extractors))

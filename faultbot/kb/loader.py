@@ -51,33 +51,41 @@ def _shown(path: Path, kb_dir: Path) -> str:
         return str(path)
 
 
+def _data_files(kb_dir: Path, main_file: str) -> list[Path]:
+    """``kb/<name>.yaml`` and every ``kb/<name>/*.yaml`` beside it, so areas of the KB can keep
+    their facts and rules in files of their own."""
+    stem = Path(main_file).stem
+    main = [kb_dir / main_file] if (kb_dir / main_file).is_file() else []
+    return main + sorted((kb_dir / stem).glob("*.yaml"))
+
+
+def _read_all(paths: list[Path], kb_dir: Path) -> tuple[list[tuple[object, Problems]], list[Problem]]:
+    documents, problems = [], []
+    for path in paths:
+        shown = _shown(path, kb_dir)
+        try:
+            documents.append((load_yaml(path, shown), Problems(shown)))
+        except KbError as exc:
+            problems += exc.problems
+    return documents, problems
+
+
 def load_kb(kb_dir: Path, articles_dir: Path) -> KnowledgeBase:
     problems: list[Problem] = []
     kb_dir = kb_dir.resolve()
     if not kb_dir.is_dir():
         raise KbError([Problem(str(kb_dir), 1, "knowledge base folder does not exist")])
-    facts_path = kb_dir / FACTS_FILE
-    catalogue = FactCatalogue({}, ())
-    shown = _shown(facts_path, kb_dir)
-    if not facts_path.is_file():
-        problems.append(Problem(shown, 1, "fact catalogue is missing", "create kb/facts.yaml"))
-    else:
-        try:
-            collected = Problems(shown)
-            catalogue = parse_catalogue(load_yaml(facts_path, shown), shown, collected)
-            problems += collected.found
-        except KbError as exc:
-            problems += exc.problems
-    rules: tuple[Rule, ...] = ()
-    rules_path = kb_dir / RULES_FILE
-    if rules_path.is_file():
-        shown = _shown(rules_path, kb_dir)
-        try:
-            collected = Problems(shown)
-            rules = parse_rules(load_yaml(rules_path, shown), catalogue.facts, shown, collected)
-            problems += collected.found
-        except KbError as exc:
-            problems += exc.problems
+    fact_paths = _data_files(kb_dir, FACTS_FILE)
+    if not (kb_dir / FACTS_FILE).is_file():
+        problems.append(Problem(_shown(kb_dir / FACTS_FILE, kb_dir), 1, "fact catalogue is missing",
+                                "create kb/facts.yaml"))
+    fact_documents, found = _read_all(fact_paths, kb_dir)
+    problems += found
+    catalogue = parse_catalogue(fact_documents)
+    rule_documents, found = _read_all(_data_files(kb_dir, RULES_FILE), kb_dir)
+    problems += found
+    rules = parse_rules(rule_documents, catalogue.facts)
+    problems += [p for _, collected in fact_documents + rule_documents for p in collected.found]
     entries: list[Entry] = []
     file_of: dict[int, str] = {}
     entry_paths = sorted((kb_dir / ENTRIES_DIR).rglob("*.yml")) + sorted((kb_dir / ENTRIES_DIR).rglob("*.yaml"))

@@ -59,16 +59,18 @@ def _rule(raw: Any, facts: dict[str, FactSpec], file: str, problems: Problems, l
                 fields.text("citation", required=False), Where(file, fields.line))
 
 
-def parse_rules(raw: Any, facts: dict[str, FactSpec], file: str, problems: Problems) -> tuple[Rule, ...]:
-    top = Fields(raw, "the rules file", problems, 1, ("rules",))
+def parse_rules(documents: list[tuple[Any, Problems]], facts: dict[str, FactSpec]) -> tuple[Rule, ...]:
+    """The rules of ``kb/rules.yaml`` and ``kb/rules/*.yaml``; rule ids are unique across files."""
     rules: list[Rule] = []
-    seen: dict[str, int] = {}
-    for line, item in top.items("rules"):
-        rule = _rule(item, facts, file, problems, line)
-        if rule is None:
-            continue
-        if rule.id in seen:
-            problems.add(line, f"duplicate rule id '{rule.id}' (first at line {seen[rule.id]})")
-        seen[rule.id] = line
-        rules.append(rule)
+    seen: dict[str, str] = {}
+    for raw, problems in documents:
+        top = Fields(raw, "the rules file", problems, 1, ("rules",))
+        for line, item in top.items("rules"):
+            rule = _rule(item, facts, problems.file, problems, line)
+            if rule is None:
+                continue
+            if rule.id in seen:
+                problems.add(line, f"duplicate rule id '{rule.id}' (first in {seen[rule.id]})")
+            seen.setdefault(rule.id, f"{problems.file}:{line}")
+            rules.append(rule)
     return tuple(rules)
