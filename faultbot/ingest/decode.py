@@ -22,6 +22,7 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
+_LONGEST_BOM = max(len(bom) for bom, _ in _BOMS)
 # Tried in order on a sample when there is no BOM.
 _CANDIDATES = ("utf-8", "gb18030")
 SAMPLE_BYTES = 64 * 1024
@@ -96,21 +97,29 @@ def iter_text(stream: IO[bytes], chunk_size: int) -> Generator[str, None, Decode
     encoding: str | None = None
     decoder: codecs.IncrementalDecoder | None = None
     error: str | None = None
+    # read1 returns what one underlying read gives: a stream that fails part-way (a truncated
+    # gzip) has then handed over everything before the failure.
+    read = getattr(stream, "read1", stream.read)
     try:
-        chunk = stream.read(chunk_size)
+        chunk = read(chunk_size)
+        while len(chunk) < _LONGEST_BOM:  # a tiny first read must still show a whole BOM
+            more = read(_LONGEST_BOM - len(chunk))
+            if not more:
+                break
+            chunk += more
         bom = bom_encoding(chunk)
         if bom:
             encoding = bom[0]
             decoder = codecs.getincrementaldecoder(encoding)(_ERRORS)
             total += bom[1]
             chunk = chunk[bom[1]:]
-        while chunk:
+        while chunk or (chunk := read(chunk_size)):
             total += len(chunk)
             if decoder is None:
                 first = _NON_ASCII.search(chunk)
                 if first is None:
                     yield chunk.decode("ascii")
-                    chunk = stream.read(chunk_size)
+                    chunk = b""
                     continue
                 if first.start():
                     yield chunk[: first.start()].decode("ascii")
@@ -121,7 +130,7 @@ def iter_text(stream: IO[bytes], chunk_size: int) -> Generator[str, None, Decode
             replaced += bad
             if text:
                 yield text
-            chunk = stream.read(chunk_size)
+            chunk = b""
     except READ_ERRORS as exc:
         error = f"{type(exc).__name__}: {exc}"
     if decoder is not None:

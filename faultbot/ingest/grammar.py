@@ -27,7 +27,8 @@ CANN_TRACEBACK = "TraceBack (most recent call last):"
 # first character is one of a set).
 PLOG_AFTER_BRACKET = rf"(?:{LEVELS})\] ?[A-Za-z_][\w-]*\([0-9]+,"
 TORCH_NPU_AFTER_BRACKET = (
-    r"(?:ERROR|WARNING|WARN|INFO)\] [0-9]{4}-[0-9]{2}-[0-9]{2}-[0-9]{2}:[0-9]{2}:[0-9]{2}\S* \(PID:"
+    r"(?:ERROR|WARNING|WARN|INFO)\] [0-9]{4}-[0-9]{2}-[0-9]{2}-[0-9]{2}:[0-9]{2}:[0-9]{2}"
+    r"(?:\.[0-9]{1,6}){0,2} \(PID:"
 )
 SCREEN_AFTER_BRACKET = r"PID: ?[0-9]+\] [0-9]{4}-"
 BRACKETED_HEAD = rf"\[(?:{PLOG_AFTER_BRACKET}|{TORCH_NPU_AFTER_BRACKET}|{SCREEN_AFTER_BRACKET})"
@@ -41,3 +42,9 @@ RECORD_HEAD = f"{BRACKETED_HEAD}|{CODE_HEADER_START}|{TRACEBACK_START}"
 # Record starts recognised only at the start of a line: a bare "EI0001: message" and the
 # newer "Title_Of_Error(EI0001): message" screen form without the [PID: n] part.
 LINE_ONLY_START = rf"{ERROR_CODE}: |[A-Z][A-Za-z]*(?:_[A-Za-z]+)+\({ERROR_CODE}\): "
+
+# Labels launchers and grep put in front of a record: torchrun's "[rank1]: ", "rank1: ", and
+# grep's "run/plog/plog-2111667_20251024111652406.log:" (with -n, ":123:" after the path).
+RANK_LABEL = r"\[rank[0-9]{1,6}\]: ?|rank ?[0-9]{1,6}: "
+GREP_PATH = r"[\w.~/\\-]{1,512}\.(?:log|txt|out)(?:\.[0-9]{1,4})?"
+GREP_PREFIX = rf"{GREP_PATH}(?::[0-9]{{1,9}})?:"

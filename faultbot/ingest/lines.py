@@ -47,18 +47,29 @@ def split_lines(
         parts = text.split("\n")
         pending = parts.pop()
         for part in parts:
-            yield PhysicalLine(number, part, cutting)
+            if len(part) > max_chars:
+                cut_lines += not cutting
+                yield from _cut(number, part, max_chars)
+            else:
+                yield PhysicalLine(number, part, cutting)
             number += 1
             cutting = False
-        while len(pending) > max_chars:
-            if not cutting:
-                cut_lines += 1
-            yield PhysicalLine(number, pending[:max_chars], True)
-            pending = pending[max_chars:]
+        if len(pending) > max_chars:
+            cut_lines += not cutting
             cutting = True
+            pieces = _cut(number, pending, max_chars)
+            yield from pieces[:-1]
+            pending = pieces[-1].text  # the line may go on in the next chunk
         if held_cr:
             pending += "\r"
     pending = pending.removesuffix("\r")
     if pending:
         yield PhysicalLine(number, pending, cutting)
     return upstream, LineTally(cut_lines)
+
+
+def _cut(number: int, text: str, max_chars: int) -> list[PhysicalLine]:
+    return [
+        PhysicalLine(number, text[start:start + max_chars], True)
+        for start in range(0, len(text), max_chars)
+    ]

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 
+from faultbot.ingest.grammar import GREP_PATH, GREP_PREFIX, RANK_LABEL
 from faultbot.ingest.lines import PhysicalLine
 
 
@@ -80,9 +81,15 @@ _REWRITES: tuple[_Rewrite, ...] = (
     # Markdown: quote markers "> " (but not ">>> " prompts), fences glued to text, escapes, and
     # IPs a ticket system auto-linked: [10.0.0.1](http://10.0.0.1/) -> 10.0.0.1.
     _Rewrite(lambda t: ">" in t[:8], _sub(r"^[ \t]*(?:>(?:[ \t]|$))+", "")),
-    _Rewrite(lambda t: "```" in t or "~~~" in t, _sub(r"^([ \t]*)(?:```|~~~)[\w+-]*|(?:```|~~~)[ \t]*$", r"\1")),
+    _Rewrite(
+        lambda t: "```" in t or "~~~" in t,
+        _sub(r"^([ \t]*)(?:```|~~~)[\w+-]*|(?:```|~~~)[ \t]*$", r"\1"),
+    ),
     _Rewrite(lambda t: "\\" in t, _sub(r"\\([-\\`*_{}\[\]()#+.!|<>~])", r"\1")),
-    _Rewrite(lambda t: "](" in t, _sub(r"\[([^\]\s]{1,256})\]\((?:(?:https?|ftp)://)?\1/?\)", r"\1")),
+    _Rewrite(
+        lambda t: "](" in t,
+        _sub(r"\[([^\]\s]{1,256})\]\((?:(?:https?|ftp)://)?\1/?\)", r"\1"),
+    ),
 )
 
 _LABEL = re.compile(
@@ -90,25 +97,21 @@ _LABEL = re.compile(
     r"\((?P<worker>[A-Za-z_][\w.-]{0,63})? ?pid=[0-9]{1,10}(?:, ip=(?P<ip>[0-9.:]{1,64}))?\) +"
     # Python logging header such a launcher puts on every line: "ERROR 07-21 06:27:44 [file.py:962] "
     r"|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) [0-9]{2}-[0-9]{2} [0-9:.]{8,15} \[[\w.-]{1,200}:[0-9]{1,9}\] "
-    r"|\[rank(?P<rank_torch>[0-9]{1,6})\]: ?"                      # torchrun: [rank1]:
-    r"|rank ?(?P<rank_plain>[0-9]{1,6}): "                         # rank3:
+    rf"|(?P<rank>{RANK_LABEL})"                                    # torchrun: [rank1]:, rank3:
     r"|\[[0-9]{1,9},(?P<rank_mpi>[0-9]{1,6})\]<std(?:out|err)>: ?"  # mpirun --tag-output: [1,0]<stderr>:
     r"|\[(?P<role>default[0-9]{1,6})\]: ?"                         # torchrun --tee: [default0]:
     r"|(?P<node>(?:worker|node|host|master|server)[\w.-]{0,63}?[0-9][\w-]{0,63}): "  # pdsh: worker-1:
-    # grep output: "run/plog/plog-2111667_20251024111652406.log:" (with -n, ":123:" after it)
-    r"|(?P<named_file>[\w.~/\\-]{0,1024}\.(?:log|txt|out)(?:\.[0-9]{1,4})?)(?::[0-9]{1,9})?:",
+    rf"|(?P<named_file>{GREP_PATH})(?::[0-9]{{1,9}})?:",              # grep output
     re.ASCII,
 )
 _LABEL_FIELDS = {
     "worker": "worker", "role": "worker", "ip": "node", "node": "node",
-    "rank_torch": "rank", "rank_plain": "rank", "rank_mpi": "rank", "named_file": "named_file",
+    "rank": "rank", "rank_mpi": "rank", "named_file": "named_file",
 }
+_DIGITS = re.compile("[0-9]+")
 # Labels that introduce a record and may be left at the end of a line by a terminal's wrap.
-_TRAILING_LABEL = re.compile(
-    r"(?:(?<![\w])rank ?[0-9]{1,6}:|\[rank[0-9]{1,6}\]:"
-    r"|(?<!\S)[\w.~/\\-]{1,1024}\.(?:log|txt|out)(?:\.[0-9]{1,4})?(?::[0-9]{1,9})?:) ?$",
-    re.ASCII,
-)
+_TRAILING_LABEL = re.compile(rf"(?:(?<!\w)(?:{RANK_LABEL})|(?<!\S){GREP_PREFIX}) ?$", re.ASCII)
+_LABEL_REACH = 540  # longer than any label
 # Launchers stack prefixes (pdsh host, then torchrun rank); more than this is not a prefix.
 _MAX_LABELS = 4
 _FENCE_ONLY = re.compile(r"[ \t]*(?:```|~~~)[\w+-]*[ \t]*$")
@@ -129,7 +132,7 @@ def read_labels(text: str, pos: int = 0) -> tuple[Labels, int]:
         return NO_LABELS, pos
     rank = found.get("rank")
     labels = Labels(
-        rank=int(rank) if rank else None,
+        rank=int(_DIGITS.findall(rank)[-1]) if rank else None,
         node=found.get("node"),
         worker=found.get("worker"),
         named_file=found.get("named_file"),
@@ -138,7 +141,10 @@ def read_labels(text: str, pos: int = 0) -> tuple[Labels, int]:
 
 
 def ends_with_label(text: str) -> bool:
-    return text.endswith((":", ": ")) and _TRAILING_LABEL.search(text, max(0, len(text) - 1100)) is not None
+    """Whether ``text`` ends in a label ("rank1: ", a grep "path:") that a wrap cut from its record."""
+    if not text.endswith((":", ": ")):
+        return False
+    return _TRAILING_LABEL.search(text, max(0, len(text) - _LABEL_REACH)) is not None
 
 
 def clean_text(text: str) -> str:

@@ -30,18 +30,21 @@ class LogReader:
         self._inputs = tuple(inputs)
         self._limits = limits
         self._totals = InputStats()
+        # Appended to rather than copied into the totals each time: there may be thousands.
         self._skipped: list[SkippedFile] = []
+        self._decoded_as: list[tuple[str, str]] = []
 
     @property
     def stats(self) -> InputStats:
         """Counts for the sources read so far; final once ``records()`` is exhausted."""
-        return replace(self._totals, skipped=tuple(self._skipped))
+        return replace(self._totals, skipped=tuple(self._skipped), decoded_as=tuple(self._decoded_as))
 
     def records(self) -> Iterator[LogRecord]:
         """The records of all inputs in order. Each call reads the inputs again (standard input
         only once) and restarts the counts."""
         self._totals = InputStats()
         self._skipped = []
+        self._decoded_as = []
         for spec in self._inputs:
             for item in expand(spec, self._limits):
                 if isinstance(item, SkippedFile):
@@ -51,9 +54,13 @@ class LogReader:
                 self._totals = self._totals.adding(tally)
                 if problem:
                     self._skipped.append(problem)
+                if tally.encoding is not None and tally.encoding != "utf-8":
+                    self._decoded_as.append((item.name, tally.encoding))
 
 
-def read_records(inputs: Sequence[InputSpec], limits: ReadLimits = DEFAULT_LIMITS) -> Iterator[LogRecord]:
+def read_records(
+    inputs: Sequence[InputSpec], limits: ReadLimits = DEFAULT_LIMITS
+) -> Iterator[LogRecord]:
     """The records of ``inputs``, for callers that need no stats."""
     return LogReader(inputs, limits).records()
 
@@ -75,6 +82,8 @@ def _read_source(
     (decoded, lines), records = yield from assemble(
         split_lines(chunks, limits.max_line_chars), context, limits
     )
-    tally = SourceTally(records, decoded.bytes_read, decoded.replaced_bytes, lines.cut_lines)
+    tally = SourceTally(
+        records, decoded.bytes_read, decoded.replaced_bytes, lines.cut_lines, decoded.encoding
+    )
     problem = SkippedFile(source.name, f"partly read: {decoded.error}") if decoded.error else None
     return tally, problem

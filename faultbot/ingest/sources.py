@@ -82,8 +82,9 @@ def _from_path(path: Path, limits: ReadLimits) -> Iterator[Source | SkippedFile]
 
 def _from_file(path: Path, limits: ReadLimits) -> Iterator[Source | SkippedFile]:
     name = str(path)
-    if path.suffix.lower() in BINARY_SUFFIXES:
-        yield SkippedFile(name, f"binary file type ({path.suffix})")
+    reason = _binary_by_name(path.name)
+    if reason:
+        yield SkippedFile(name, reason)
         return
     try:
         stream = path.open("rb")
@@ -137,12 +138,14 @@ def _walk(root: Path) -> Iterator[Path | SkippedFile]:
 
 
 class _Replayed(io.RawIOBase):
-    """A stream's already-read head followed by the rest of it, for streams that cannot seek."""
+    """A stream's already-read head followed by the rest of it, for streams that cannot seek;
+    ``error`` is raised after the head when reading the head already failed part-way."""
 
-    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
+    def __init__(self, head: bytes, rest: IO[bytes], error: BaseException | None = None) -> None:
         super().__init__()
         self._head = memoryview(head)
         self._rest = rest
+        self._error = error
 
     def readable(self) -> bool:
         return True
@@ -154,17 +157,29 @@ class _Replayed(io.RawIOBase):
             view[:count] = self._head[:count]
             self._head = self._head[count:]
             return count
+        if self._error is not None:
+            raise self._error
         data = self._rest.read(len(view))
         view[: len(data)] = data
         return len(data)
 
 
 def _peek(stream: IO[bytes], size: int, rewindable: bool) -> tuple[bytes, IO[bytes]]:
-    head = stream.read(size)
-    if rewindable:
+    """The first ``size`` bytes of ``stream`` and a stream that starts with them again."""
+    read = getattr(stream, "read1", stream.read)
+    head = b""
+    error: BaseException | None = None
+    try:
+        while len(head) < size and (more := read(size - len(head))):
+            head += more
+    except READ_ERRORS as exc:
+        if not head:
+            raise
+        error = exc  # keep what was read; the reader reports the failure after it
+    if rewindable and error is None:
         stream.seek(0)
         return head, stream
-    return head, io.BufferedReader(_Replayed(head, stream))
+    return head, io.BufferedReader(_Replayed(head, stream, error))
 
 
 def _sniffed(

@@ -6,30 +6,25 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from faultbot.ingest.grammar import LINE_ONLY_START, RECORD_HEAD
+from faultbot.ingest.grammar import GREP_PREFIX, LINE_ONLY_START, RANK_LABEL, RECORD_HEAD
 
 # All record starts in one regex, every branch led by a literal. Labels ("rank1: ",
 # "[rank1]: ") split only where a record follows them.
-_START = re.compile(
-    rf"{RECORD_HEAD}|\[rank[0-9]{{1,6}}\]: ?(?:{RECORD_HEAD})|rank ?[0-9]{{1,6}}: (?:{RECORD_HEAD})",
-    re.ASCII,
-)
+_START = re.compile(rf"{RECORD_HEAD}|(?:{RANK_LABEL})(?:{RECORD_HEAD})", re.ASCII)
 # Starts that begin a word ("rank1:", "EI0002:", "Traceback") do not count inside one.
 _WORD_LEADS = frozenset("rET")
 _AT_LINE_START = re.compile(rf"(?:{RECORD_HEAD})|{LINE_ONLY_START}", re.ASCII)
 
 # grep's "path:" (or "path:123:") right before a record start belongs to that record's piece.
-_GREP_PREFIX = r"[\w.~/\\-]{1,1024}\.(?:log|txt|out)(?:\.[0-9]{1,4})?(?::[0-9]{1,9})?:"
-_GREP_PREFIX_BEFORE = re.compile(rf"(?<!\S){_GREP_PREFIX}$", re.ASCII)
-_GREP_PREFIX_ONLY = re.compile(_GREP_PREFIX, re.ASCII)
-_GREP_PREFIX_REACH = 1100
+_GREP_PREFIX_BEFORE = re.compile(rf"(?<!\S){GREP_PREFIX}$", re.ASCII)
+_GREP_PREFIX_ONLY = re.compile(GREP_PREFIX, re.ASCII)
+_GREP_PREFIX_REACH = 540  # the longest GREP_PREFIX
 
 
 @dataclass(frozen=True)
 class Piece:
     start: int
     end: int
-    starts_record: bool
 
 
 def starts_record(text: str, pos: int = 0) -> bool:
@@ -65,12 +60,8 @@ def _inside_word(text: str, index: int) -> bool:
 
 def split_pieces(text: str, pos: int = 0, line_start: int = 0) -> list[Piece]:
     """Pieces of ``text[pos:]``, each starting at a record start except perhaps the first."""
-    first_is_record = starts_record(text, pos)
     starts = _glued_starts(text, pos, line_start)
     if not starts:
-        return [Piece(pos, len(text), first_is_record)]
+        return [Piece(pos, len(text))]
     bounds = [pos, *starts, len(text)]
-    return [
-        Piece(start, end, first_is_record or index > 0)
-        for index, (start, end) in enumerate(zip(bounds, bounds[1:]))
-    ]
+    return [Piece(start, end) for start, end in zip(bounds, bounds[1:])]

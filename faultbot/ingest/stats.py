@@ -21,6 +21,7 @@ class SourceTally:
     bytes_read: int
     replaced_bytes: int
     cut_lines: int
+    encoding: str | None  # None when the text was all ASCII
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,9 @@ class InputStats:
     replaced_bytes: int = 0   # undecodable bytes replaced by U+FFFD
     cut_lines: int = 0        # over-long lines cut into pieces
     skipped: tuple[SkippedFile, ...] = ()
+    # (source, encoding) of sources not read as UTF-8: GB18030 logs from Chinese-locale
+    # machines, UTF-16 files with a BOM.
+    decoded_as: tuple[tuple[str, str], ...] = ()
 
     def adding(self, tally: SourceTally) -> InputStats:
         return InputStats(
@@ -40,4 +44,5 @@ class InputStats:
             replaced_bytes=self.replaced_bytes + tally.replaced_bytes,
             cut_lines=self.cut_lines + tally.cut_lines,
             skipped=self.skipped,
+            decoded_as=self.decoded_as,
         )

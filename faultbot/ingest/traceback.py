@@ -16,8 +16,9 @@ _FRAME = re.compile(r'File "[^"]*", line [0-9]+')
 # The closing line of a traceback: "RuntimeError: ...", "torch.distributed.DistBackendError: ...",
 # "KeyboardInterrupt".
 _EXCEPTION = re.compile(
-    r"(?:[A-Za-z_][\w]*\.)*[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt|Warning|Failure)\b"
-    r"|(?:[A-Za-z_][\w]*\.)*[A-Za-z_]\w*: ",
+    r"(?:[A-Za-z_]\w{0,100}\.){0,10}[A-Za-z_]\w{0,100}"
+    r"(?:Error|Exception|Exit|Interrupt|Warning|Failure)\b"
+    r"|(?:[A-Za-z_]\w{0,100}\.){0,10}[A-Za-z_]\w{0,100}: ",
     re.ASCII,
 )
 # Lines Python prints inside a traceback without indentation.
