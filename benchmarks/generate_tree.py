@@ -17,18 +17,24 @@ from pathlib import Path
 
 GROUP = "10.0.0.1%enp_60000_0_1761275812718970"
 
-_NOISE = (
+_ENTRY_OP = (
     "[INFO] HCCL({pid},python):{ts} [hccl_opbase_atrace_info.cc:56][{tid}]Entry-HcclAllReduce: tag[AllReduce_{group}], "
     "sendBuf[0x12{a:010x}], recvBuf[0x12{b:010x}], count[{n}], dataType[float32], op[sum], localRank[{rank}], "
-    "streamId[2],comm[0xfffe380078d0], deviceLogicId[{dev}]",
+    "streamId[2],comm[0xfffe380078d0], deviceLogicId[{dev}]"
+)
+_STARTUP = (
+    "[INFO] HCCL({pid},python):{ts} [env_config.cc:210] [{tid}]HCCL_EXEC_TIMEOUT set by default to [1836]s",
+    "[INFO] HCCL({pid},python):{ts} [env_config.cc:221] [{tid}]HCCL_OP_EXPANSION_MODE is [HOST]",
+    "[INFO] HCCL({pid},python):{ts} [op_base.cc:1292] [{tid}]Entry-HcclCommInitRootInfoInner:ranks[{size}], "
+    "rank[{rank}], rootinfo: host ip[10.0.0.1] port[60000] nicDeploy[1] identifier[{group}], deviceLogicId[{dev}]",
+)
+_NOISE = (
     "[INFO] RUNTIME({pid},python):{ts} [stream.cc:{line}]{tid} Synchronize:stream_id={sid}, task_id={n}, wait finished.",
     "[INFO] GE({pid},python):{ts} [graph_manager.cc:{line}]{tid} RunGraph:graph_id {sid} run success, session_id {n}.",
     "[INFO] HCCL({pid},python):{ts} [op_base.cc:{line}] [{tid}]AllGather ok: tag[AllGather_{group}] count[{n}] time[{line}]us",
     "[INFO] ASCENDCL({pid},python):{ts} [memory.cc:{line}]{tid} aclrtMalloc: size = {n}, policy = 0, ptr = 0x12{a:010x}",
 )
 _DEBUG = (
-    "[DEBUG] HCCL({pid},python):{ts} [op_base.cc:{line}] [{tid}]Entry-HcclBroadcast: tag[Broadcast_{group}], "
-    "buf[0x12{a:010x}], count[{n}], dataType[int8], root[0], localRank[{rank}], streamId[2], deviceLogicId[{dev}]",
     "[DEBUG] RUNTIME({pid},python):{ts} [task_info.cc:{line}]{tid} ToCommand: stream_id={sid}, task_id={n}, type=0",
     "[DEBUG] HCCL({pid},python):{ts} [transport_roce.cc:{line}] [{tid}]TxAsync: rank[{rank}] len[{n}] qp[{sid}]",
 )
@@ -53,14 +59,16 @@ def _stamp(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%d-%H:%M:%S.") + f"{moment.microsecond // 1000:03d}.{moment.microsecond % 1000:03d}"
 
 
-def _lines(rng: random.Random, templates: tuple[str, ...], start: datetime, **ids: object):
-    """Noise lines; the first template (an Entry- line, which the KB cares about) is rare, as in a
-    job without HCCL_ENTRY_LOG_ENABLE where only a few Entry lines are printed."""
-    weights = [1] + [99 // max(len(templates) - 1, 1)] * (len(templates) - 1)
+def _lines(rng: random.Random, templates: tuple[str, ...], start: datetime, entry_log: bool, **ids: object):
+    """Startup lines, then noise; with ``entry_log`` (HCCL_ENTRY_LOG_ENABLE=1) one line in fifty is
+    an Entry- line for a dispatched collective, which the KB reads."""
     moment = start
+    for line in _STARTUP:
+        yield line.format(ts=_stamp(moment), group=GROUP, **ids)
+    mixed = (_ENTRY_OP, *templates * 49) if entry_log else templates
     while True:
         moment += timedelta(microseconds=rng.randrange(50, 5000))
-        yield rng.choices(templates, weights)[0].format(
+        yield rng.choice(mixed).format(
             ts=_stamp(moment), line=rng.randrange(100, 2000), n=rng.randrange(1, 1 << 24),
             sid=rng.randrange(1, 64), a=rng.randrange(1 << 36), b=rng.randrange(1 << 36), group=GROUP, **ids)
 
@@ -85,7 +93,7 @@ def _write(path: Path, lines, size: int, planted: str = "") -> int:
     return written
 
 
-def generate(out: Path, size_mb: int, nodes: int, ranks_per_node: int, seed: int = 1) -> int:
+def generate(out: Path, size_mb: int, nodes: int, ranks_per_node: int, seed: int = 1, entry_log: bool = False) -> int:
     rng = random.Random(seed)
     files = nodes * ranks_per_node * 2
     per_file = size_mb * (1 << 20) // files
@@ -103,8 +111,8 @@ def generate(out: Path, size_mb: int, nodes: int, ranks_per_node: int, seed: int
                 planted = _FAULT_SDMA.format(ts=_stamp(start + timedelta(minutes=29)), **ids)
             name = f"plog-{pid}_20251024110000{rank:03d}.log"
             base = out / f"node-{node}" / "log"
-            total += _write(base / "run" / "plog" / name, _lines(rng, _NOISE, start, **ids), per_file, planted)
-            total += _write(base / "debug" / "plog" / name, _lines(rng, _DEBUG, start, **ids), per_file)
+            total += _write(base / "run" / "plog" / name, _lines(rng, _NOISE, start, entry_log, **ids), per_file, planted)
+            total += _write(base / "debug" / "plog" / name, _lines(rng, _DEBUG, start, False, **ids), per_file)
     return total
 
 
@@ -115,8 +123,9 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=8)
     parser.add_argument("--ranks-per-node", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--entry-log", action="store_true", help="as with HCCL_ENTRY_LOG_ENABLE=1")
     args = parser.parse_args()
-    total = generate(args.out, args.size_mb, args.nodes, args.ranks_per_node, args.seed)
+    total = generate(args.out, args.size_mb, args.nodes, args.ranks_per_node, args.seed, args.entry_log)
     print(f"wrote {total / (1 << 20):.0f} MB under {args.out}")
 
 

@@ -7,6 +7,7 @@ install or a source checkout finds them at the top of the repository, beside the
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 
 _REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -20,8 +21,12 @@ def _data_dir(package: str, repo_dir: str) -> Path:
 
 
 def default_kb_dir() -> Path:
-    return _data_dir("faultbot._kb", "kb")
+    """``$FAULTBOT_KB`` when set, else the shipped knowledge base."""
+    override = os.environ.get("FAULTBOT_KB")
+    return Path(override) if override else _data_dir("faultbot._kb", "kb")
 
 
 def default_articles_dir() -> Path:
-    return _data_dir("faultbot._articles", "articles")
+    """``$FAULTBOT_ARTICLES`` when set, else the shipped articles."""
+    override = os.environ.get("FAULTBOT_ARTICLES")
+    return Path(override) if override else _data_dir("faultbot._articles", "articles")

@@ -16,6 +16,7 @@ from .evidence import Evidence, EvidenceCollector
 from .ingest.inputs import InputSpec, Paste
 from .ingest.stats import InputStats
 from .kb.loader import KnowledgeBase
+from .parallel import collect
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class DiagnosisSession:
         self.engine = Engine(self.kb)
 
     def add_inputs(self, inputs: Sequence[InputSpec], label: str = "") -> Evidence:
-        evidence = self.collector.from_inputs(inputs)
+        evidence = collect(self.kb, self.collector, inputs)
         self.steps.append(Step("input", evidence=evidence, label=label or ", ".join(map(_describe, inputs))))
         return evidence
 
@@ -82,7 +83,7 @@ class DiagnosisSession:
         total = InputStats()
         for step in self.steps:
             if step.evidence is not None and step.evidence.stats is not None:
-                total = _added(total, step.evidence.stats)
+                total = total.combined(step.evidence.stats)
         return total
 
     def diagnose(self) -> Diagnosis:
@@ -94,8 +95,3 @@ class DiagnosisSession:
 def _describe(spec: InputSpec) -> str:
     return getattr(spec, "name", None) or str(getattr(spec, "path", spec))
 
-
-def _added(a: InputStats, b: InputStats) -> InputStats:
-    return InputStats(records=a.records + b.records, files=a.files + b.files, bytes_read=a.bytes_read + b.bytes_read,
-                      replaced_bytes=a.replaced_bytes + b.replaced_bytes, cut_lines=a.cut_lines + b.cut_lines,
-                      skipped=a.skipped + b.skipped)

@@ -37,12 +37,24 @@ class FactExtractor:
     def __init__(self, catalogue: FactCatalogue):
         self._facts = catalogue.facts
         self._extractors = tuple(_CompiledExtractor(e, re.compile(e.pattern)) for e in catalogue.extractors)
+        anchors = sorted({a for e in catalogue.extractors for a in e.anchors}, key=len, reverse=True)
+        self._anchor_scan = re.compile("|".join(map(re.escape, anchors))) if anchors else None
 
-    def _applies(self, extractor: _CompiledExtractor, record: LogRecord) -> bool:
+    def _present_anchors(self, message: str) -> set[str]:
+        """Anchors in ``message``; an anchor inside another found at the same place counts too."""
+        if self._anchor_scan is None:
+            return set()
+        found = {m.group(0) for m in self._anchor_scan.finditer(message)}
+        return found | {a for e in self._extractors for a in e.spec.anchors if a not in found and a in message} \
+            if found else found
+
+    @staticmethod
+    def _applies(extractor: _CompiledExtractor, record: LogRecord, present: set[str]) -> bool:
         spec = extractor.spec
         if spec.modules and record.module and record.module not in spec.modules:
             return False
-        return not spec.anchors or any(anchor in record.message for anchor in spec.anchors)
+        # Extractors with only a prefilter regex run on every record; their regex decides.
+        return not spec.anchors or any(anchor in present for anchor in spec.anchors)
 
     def _typed(self, fact: str, text: str) -> object | None:
         try:
@@ -54,8 +66,9 @@ class FactExtractor:
         found: list[Observation] = []
         if record.error_code:
             found.append(Observation("error_code", record.error_code, record.error_code, record, "record-header"))
+        present = self._present_anchors(record.message)
         for extractor in self._extractors:
-            if not self._applies(extractor, record):
+            if not self._applies(extractor, record, present):
                 continue
             for match in extractor.regex.finditer(record.message):
                 groups = [(name, text) for name, text in match.groupdict().items() if text is not None]

@@ -116,7 +116,8 @@ def iter_text(stream: IO[bytes], chunk_size: int) -> Generator[str, None, Decode
         while chunk or (chunk := read(chunk_size)):
             total += len(chunk)
             if decoder is None:
-                first = _NON_ASCII.search(chunk)
+                # isascii is a fast C scan; the regex only runs on chunks that need it
+                first = None if chunk.isascii() else _NON_ASCII.search(chunk)
                 if first is None:
                     yield chunk.decode("ascii")
                     chunk = b""

@@ -15,6 +15,7 @@ from faultbot.ingest.assemble import SourceContext, assemble
 from faultbot.ingest.decode import DecodeTally, iter_text
 from faultbot.ingest.inputs import InputSpec
 from faultbot.ingest.limits import DEFAULT_LIMITS, ReadLimits
+from faultbot.ingest.line_filter import LineFilter, select_lines
 from faultbot.ingest.lines import split_lines
 from faultbot.ingest.pathinfo import hints_from_path
 from faultbot.ingest.records import LogRecord
@@ -26,9 +27,11 @@ class LogReader:
     """Reads inputs lazily: records stream out while files are read one at a time, so memory
     stays bounded however large the inputs are."""
 
-    def __init__(self, inputs: Sequence[InputSpec], limits: ReadLimits = DEFAULT_LIMITS) -> None:
+    def __init__(self, inputs: Sequence[InputSpec], limits: ReadLimits = DEFAULT_LIMITS,
+                 line_filter: LineFilter | None = None) -> None:
         self._inputs = tuple(inputs)
         self._limits = limits
+        self._line_filter = line_filter
         self._totals = InputStats()
         # Appended to rather than copied into the totals each time: there may be thousands.
         self._skipped: list[SkippedFile] = []
@@ -50,7 +53,7 @@ class LogReader:
                 if isinstance(item, SkippedFile):
                     self._skipped.append(item)
                     continue
-                tally, problem = yield from _read_source(item, self._limits)
+                tally, problem = yield from _read_source(item, self._limits, self._line_filter)
                 self._totals = self._totals.adding(tally)
                 if problem:
                     self._skipped.append(problem)
@@ -71,17 +74,16 @@ def _whole_text(text: str) -> Generator[str, None, DecodeTally]:
 
 
 def _read_source(
-    source: Source, limits: ReadLimits
+    source: Source, limits: ReadLimits, line_filter: LineFilter | None = None
 ) -> Generator[LogRecord, None, tuple[SourceTally, SkippedFile | None]]:
-    chunks = (
-        _whole_text(source.text)
-        if isinstance(source, TextSource)
-        else iter_text(source.stream, limits.chunk_bytes)
-    )
+    if isinstance(source, TextSource):
+        lines = split_lines(_whole_text(source.text), limits.max_line_chars)
+    elif line_filter is not None:
+        lines = select_lines(iter_text(source.stream, limits.chunk_bytes), line_filter, limits.max_line_chars)
+    else:
+        lines = split_lines(iter_text(source.stream, limits.chunk_bytes), limits.max_line_chars)
     context = SourceContext(source.name, hints_from_path(source.name))
-    (decoded, lines), records = yield from assemble(
-        split_lines(chunks, limits.max_line_chars), context, limits
-    )
+    (decoded, lines), records = yield from assemble(lines, context, limits)
     tally = SourceTally(
         records, decoded.bytes_read, decoded.replaced_bytes, lines.cut_lines, decoded.encoding
     )

@@ -71,7 +71,7 @@ def expand(spec: InputSpec, limits: ReadLimits) -> Iterator[Source | SkippedFile
 
 def _from_path(path: Path, limits: ReadLimits) -> Iterator[Source | SkippedFile]:
     if path.is_dir():
-        for item in _walk(path):
+        for item in walk(path):
             if isinstance(item, SkippedFile):
                 yield item
             else:
@@ -95,7 +95,7 @@ def _from_file(path: Path, limits: ReadLimits) -> Iterator[Source | SkippedFile]
         yield from _sniffed(name, stream, 0, limits, rewindable=stream.seekable())
 
 
-def _walk(root: Path) -> Iterator[Path | SkippedFile]:
+def walk(root: Path) -> Iterator[Path | SkippedFile]:
     """Regular files under ``root``, sorted, following symlinks but never into a directory
     already read (symlink loops) and never to a file already read (links to the same file)."""
     seen_dirs: set[tuple[int, int]] = set()

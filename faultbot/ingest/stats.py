@@ -36,6 +36,16 @@ class InputStats:
     # machines, UTF-16 files with a BOM.
     decoded_as: tuple[tuple[str, str], ...] = ()
 
+    def combined(self, other: InputStats) -> InputStats:
+        """The counts of two readings together (inputs read in parts, or by several workers)."""
+        return InputStats(
+            records=self.records + other.records, files=self.files + other.files,
+            bytes_read=self.bytes_read + other.bytes_read,
+            replaced_bytes=self.replaced_bytes + other.replaced_bytes,
+            cut_lines=self.cut_lines + other.cut_lines, skipped=self.skipped + other.skipped,
+            decoded_as=self.decoded_as + other.decoded_as,
+        )
+
     def adding(self, tally: SourceTally) -> InputStats:
         return InputStats(
             records=self.records + tally.records,

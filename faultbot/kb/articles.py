@@ -53,18 +53,20 @@ def _front_matter(text: str, shown_as: str, problems: list[Problem]) -> tuple[di
         problems.append(Problem(shown_as, 1, "article has no YAML front matter",
                                 "start the file with --- id/title/... --- "))
         return {}, 0
+    body_start = match.group(0).count("\n")
     try:
         meta = yaml.safe_load(match.group(1)) or {}
     except yaml.YAMLError as exc:
-        problems.append(Problem(shown_as, 1, f"front matter is not valid YAML: {exc}"))
-        return {}, 0
+        problems.append(Problem(shown_as, 1, f"front matter is not valid YAML: {' '.join(str(exc).split())}",
+                                "quote values that contain ': '"))
+        return {}, body_start
     if not isinstance(meta, dict):
         problems.append(Problem(shown_as, 1, "front matter must be a mapping"))
-        return {}, 0
+        return {}, body_start
     for key in REQUIRED_FRONT_MATTER:
         if not str(meta.get(key) or "").strip():
             problems.append(Problem(shown_as, 1, f"front matter lacks '{key}'", f"add '{key}:'"))
-    return meta, match.group(0).count("\n")
+    return meta, body_start
 
 
 def parse_article(text: str, shown_as: str, problems: list[Problem]) -> Article:

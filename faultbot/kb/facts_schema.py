@@ -14,7 +14,9 @@ from .versions import Scheme
 FACT_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _FACT_FIELDS = ("type", "description", "sources", "scheme", "values", "aliases", "unit", "ask")
 _ASK_FIELDS = ("question", "why", "how_to_find", "example")
-_EXTRACTOR_FIELDS = ("id", "regex", "anchors", "modules", "sets", "description")
+_EXTRACTOR_FIELDS = ("id", "regex", "anchors", "prefilter", "modules", "sets", "description")
+# What every prefilter engine (hyperscan, re2, re) reads alike: literals, classes, bounded repeats.
+_SIMPLE_REGEX = re.compile(r"^(?:[\w\- :=.,]|\\[dswDSW.\[\]()]|\[[^\]\[]+\]|\{\d+(?:,\d+)?\}|[+*?])+$")
 
 
 @dataclass(frozen=True)
@@ -102,8 +104,15 @@ def _extractor(raw: Any, facts: dict[str, FactSpec], file: str, problems: Proble
         if len(anchor) < 3:
             problems.add(fields.line_of("anchors"), f"anchor '{anchor}' of extractor '{ident}' is "
                          "too short to filter anything", "use a literal of 3+ characters the regex needs")
+    prefilter = fields.text("prefilter", required=False)
+    if prefilter and not _SIMPLE_REGEX.match(prefilter):
+        problems.add(fields.line_of("prefilter"), f"prefilter of extractor '{ident}' is not a simple regex",
+                     "use literals, character classes and bounded repeats only")
+    if not anchors and not prefilter:
+        problems.add(fields.line_of("regex"), f"extractor '{ident}' has neither anchors nor a prefilter",
+                     "list literal 'anchors:' the regex needs, or a simple 'prefilter:' regex every match contains")
     return Extractor(
-        id=ident, pattern=pattern, anchors=anchors, modules=fields.strings("modules"),
+        id=ident, pattern=pattern, anchors=anchors, modules=fields.strings("modules"), prefilter=prefilter,
         sets=tuple((str(k), str(v)) for k, v in sets_map.items()), where=Where(file, fields.line),
     )
 

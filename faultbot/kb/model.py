@@ -72,6 +72,7 @@ class Extractor:
     pattern: str
     anchors: tuple[str, ...]          # literals one of which must occur in the text for a match
     modules: tuple[str, ...]          # restrict to records of these plog modules (empty = any)
+    prefilter: str                    # or a simple regex every match contains, when no literal does
     sets: tuple[tuple[str, str], ...]
     where: Where
 

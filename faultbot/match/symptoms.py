@@ -58,8 +58,7 @@ def compile_symptom(entry: Entry, symptom: Symptom) -> CompiledSymptom:
     return CompiledSymptom(entry.id, symptom, anchors, masked, None)
 
 
-def _fuzzy_score(compiled: CompiledSymptom, message: str) -> float:
-    masked_message = mask(message)
+def _fuzzy_score(compiled: CompiledSymptom, masked_message: str) -> float:
     length = len(compiled.masked)
     if len(masked_message) > 2 * length:
         # Window the message around the first anchor so partial_ratio stays O(len(signature)^2).
@@ -110,6 +109,7 @@ class SymptomMatcher:
     def match(self, record: LogRecord) -> list[SymptomMatch]:
         message = record.message
         matches = []
+        masked_message = ""
         for compiled in self._candidates(message):
             symptom = compiled.symptom
             if symptom.modules and record.module and record.module not in symptom.modules:
@@ -118,7 +118,8 @@ class SymptomMatcher:
                 if compiled.regex.search(message):
                     matches.append(SymptomMatch(compiled.entry_id, symptom, record, 1.0))
                 continue
-            score = _fuzzy_score(compiled, message)
+            masked_message = masked_message or mask(message)
+            score = _fuzzy_score(compiled, masked_message)
             if score * 100 >= symptom.min_score:
                 matches.append(SymptomMatch(compiled.entry_id, symptom, record, score))
         return matches

@@ -1,0 +1,171 @@
+"""The line prefilter: in a large log, only the lines that can matter are parsed.
+
+A line matters when it holds one of the knowledge base's literal anchors or prefilter patterns,
+or a sign of damage that normalisation could turn into one (an escape, a backslash, a non-ASCII
+character). Such a line is read together with the lines around it that continue its record (lines
+that do not start a record of their own, up to a few), and a gap between selected lines ends the
+record before it, as a blank line would. INFO noise is never decoded into records, so a tree of
+hundreds of megabytes costs little more than the pattern scan. Sources under 64 KiB are read
+whole: the filter changes speed, not results.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from faultbot.ingest.grammar import LINE_ONLY_START, RECORD_HEAD
+from faultbot.ingest.lines import LineTally, PhysicalLine, _cut, split_lines
+from faultbot.ingest.scanner import Scanner
+
+T = TypeVar("T")
+
+DAMAGE_PATTERNS = (r"\x1b", r"\\", r"[^\x00-\x7f]")
+CONTEXT_LINES = 3
+FILTER_FROM_CHARS = 64 * 1024   # smaller texts (pastes, snippets) are read whole
+_RECORD_START = re.compile(rf"\s*(?:{RECORD_HEAD}|{LINE_ONLY_START})", re.ASCII)
+
+
+@dataclass(frozen=True)
+class LineFilter:
+    scanner: Scanner
+
+    @classmethod
+    def build(cls, literals: Sequence[str], regexes: Sequence[str] = (), engine: str | None = None) -> "LineFilter":
+        return cls(Scanner(literals, (*regexes, *DAMAGE_PATTERNS), engine))
+
+
+def _starts_record(text: str, start: int) -> bool:
+    return _RECORD_START.match(text, start) is not None
+
+
+def _line_start(text: str, position: int) -> int:
+    return text.rfind("\n", 0, position) + 1
+
+
+def _line_end(text: str, start: int) -> int:
+    end = text.find("\n", start)
+    return len(text) if end < 0 else end
+
+
+def _spans(text: str, ends: list[int], owed_start: int, owed: int) -> tuple[list[int], int]:
+    """Starts of the lines of ``text`` to read: each hit line and the neighbours that continue its
+    record, plus up to ``owed`` continuation lines from ``owed_start`` (context the previous block
+    promised). Also returns how many continuation lines the last hit wants from the next block."""
+    starts: set[int] = set()
+    still_owed = 0
+    start = owed_start
+    for _ in range(owed):
+        if start >= len(text) or _starts_record(text, start):
+            break
+        starts.add(start)
+        start = _line_end(text, start) + 1
+    for end in ends:
+        hit = _line_start(text, max(end - 1, 0))
+        starts.add(hit)
+        first = hit
+        for _ in range(CONTEXT_LINES):
+            if first == 0 or _starts_record(text, first):
+                break
+            first = _line_start(text, first - 1)
+            starts.add(first)
+        line = hit
+        for taken in range(CONTEXT_LINES):
+            following = _line_end(text, line) + 1
+            if following > len(text):
+                still_owed = CONTEXT_LINES - taken
+                break
+            if _starts_record(text, following):
+                break
+            line = following
+            starts.add(line)
+    return sorted(starts), still_owed
+
+
+def select_lines(chunks: Generator[str, None, T], line_filter: LineFilter, max_chars: int
+                 ) -> Generator[PhysicalLine, None, tuple[T, LineTally]]:
+    """Like ``split_lines``, but once the text is longer than one chunk only selected lines come
+    out (with their real line numbers), an empty line marking each gap."""
+    head: list[str] = []
+    while sum(map(len, head)) < FILTER_FROM_CHARS:
+        try:
+            head.append(next(chunks))
+        except StopIteration as stop:
+            return (yield from split_lines(_replay(head, _finished(stop.value)), max_chars))
+    return (yield from _filtered(_replay(head, chunks), line_filter, max_chars))
+
+
+def _finished(value: T) -> Generator[str, None, T]:
+    return value
+    yield  # a generator that yields nothing and returns ``value``
+
+
+def _replay(head: list[str], rest: Generator[str, None, T]) -> Generator[str, None, T]:
+    yield from head
+    return (yield from rest)
+
+
+def _filtered(chunks: Generator[str, None, T], line_filter: LineFilter, max_chars: int
+              ) -> Generator[PhysicalLine, None, tuple[T, LineTally]]:
+    number = 1            # line number of the first line of the next block of text
+    carry = ""            # the last lines of the previous block, for backward context
+    carry_lines = 0
+    pending = ""
+    last_emitted = 0      # number of the last line given out (0: none yet)
+    owed = 0              # continuation lines the previous block's last hit still wants
+    cut_lines = 0
+    while True:
+        try:
+            chunk = next(chunks)
+            final = False
+        except StopIteration as stop:
+            upstream, chunk, final = stop.value, "", True
+        text = pending + chunk
+        if not final:
+            # hold back a trailing CR (maybe half of a CRLF) and the unfinished last line
+            held_cr = text.endswith("\r")
+            text = text[:-1] if held_cr else text
+            if "\r" in text:
+                text = text.replace("\r\n", "\n").replace("\r", "\n")
+            cut = text.rfind("\n")
+            pending, text = (text[cut + 1:], text[:cut]) if cut >= 0 else (text, "")
+            if len(pending) > max_chars:  # no newline for a long while: let the line go out cut
+                text, pending = (text + "\n" + pending) if text else pending, ""
+            pending += "\r" if held_cr else ""
+        else:
+            text = text.removesuffix("\r").replace("\r\n", "\n").replace("\r", "\n")
+        if text:
+            window = f"{carry}\n{text}" if carry_lines else text
+            offset = len(carry) + 1 if carry_lines else 0
+            base = number - carry_lines
+            ends = [offset + end for end in line_filter.scanner.ends(text)]
+            starts, next_owed = _spans(window, ends, offset, owed)
+            counted, line_number = 0, base
+            for start in starts:
+                line_number += window.count("\n", counted, start)
+                counted = start
+                if line_number <= last_emitted:
+                    continue
+                if last_emitted and line_number > last_emitted + 1:
+                    yield PhysicalLine(line_number - 1, "")
+                body = window[start:_line_end(window, start)]
+                if len(body) > max_chars:
+                    cut_lines += 1
+                    yield from _cut(line_number, body, max_chars)
+                else:
+                    yield PhysicalLine(line_number, body)
+                last_emitted = line_number
+            owed = next_owed
+            lines_in_text = text.count("\n") + 1
+            number += lines_in_text
+            keep = len(window)
+            for _ in range(CONTEXT_LINES):
+                keep = window.rfind("\n", 0, keep)
+                if keep < 0:
+                    break
+            carry = window[keep + 1:]
+            carry_lines = carry.count("\n") + 1
+        if final:
+            return upstream, LineTally(cut_lines)
