@@ -20,6 +20,7 @@ from .candidates import Candidate, Status, rank, score_entries
 from .conditions import Tri
 from .facts import Fact, Provenance, Source, WorkingMemory
 from .lineage import Lineage
+from .pip_show import PipShowVersions
 from .questions import Question, select_questions
 from .rules import Context, KbRule
 
@@ -44,7 +45,7 @@ class Engine:
         self.kb = kb
         self.lineage = Lineage(kb)
         self.specs = kb.facts
-        self.rules = (*(KbRule(rule) for rule in kb.rules), *AGGREGATIONS)
+        self.rules = (*(KbRule(rule) for rule in kb.rules), *AGGREGATIONS, PipShowVersions())
         self.echo_entries = frozenset(e.id for e in kb.entries if self.lineage.is_echo(e))
 
     def memory_for(self, observations: Iterable[Observation], answers: Mapping[str, str],
