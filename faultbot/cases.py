@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping
 
+from .engine.answers import AnswerError
 from .engine.candidates import Status
 from .engine.diagnosis import Diagnosis
 from .kb.diagnostics import KbError
@@ -74,7 +75,10 @@ def run_case(case: Case, kb: KnowledgeBase, session: DiagnosisSession | None = N
     while diagnosis.questions and len(asked) < MAX_QUESTIONS:
         fact = diagnosis.questions[0].fact
         asked.append(fact)
-        session.answer(fact, known.get(fact, "unknown"))
+        try:
+            session.answer(fact, known.get(fact, "unknown"))
+        except AnswerError as error:
+            return CaseResult(case, diagnosis, tuple(asked), f"the case's answer is invalid: {error}")
         diagnosis = session.diagnose()
     return CaseResult(case, diagnosis, tuple(asked), case.failure(diagnosis))
 

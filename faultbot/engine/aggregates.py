@@ -129,21 +129,23 @@ class GroupComparison:
 
 
 class StreamsOfGroup:
-    """multi_stream_in_group: Entry-Hccl* lines of one communicator on more than one stream."""
+    """multi_stream_in_group: Entry-Hccl* lines of one communicator in one process (one rank) on
+    more than one stream; stream ids are per device, so ranks are never compared with each other."""
 
     id = "streams-of-group"
     priority = 0
     specificity = 1
 
     def fire(self, memory: WorkingMemory, context: Context) -> list[Fact]:
-        streams: dict[str, dict[object, Fact]] = {}
-        for _, facts in facts_by_record(memory):
+        streams: dict[tuple[str, str, int | None], dict[object, Fact]] = {}
+        for record, facts in facts_by_record(memory):
             if "entry_group" in facts and "entry_stream_id" in facts:
                 stream = facts["entry_stream_id"]
-                streams.setdefault(str(facts["entry_group"].value), {}).setdefault(stream.value, stream)
+                key = (str(facts["entry_group"].value), record.origin.source, record.pid)
+                streams.setdefault(key, {}).setdefault(stream.value, stream)
         return [_derived("multi_stream_in_group", len(by_stream) > 1, self.id, list(by_stream.values()),
-                         f"communicator {group}: streams {', '.join(map(str, by_stream))}")
-                for group, by_stream in streams.items()]
+                         f"communicator {group}, process {pid}: streams {', '.join(map(str, by_stream))}")
+                for (group, _, pid), by_stream in streams.items()]
 
 
 class HeartbeatCrimer:

@@ -66,11 +66,11 @@ class FactExtractor:
         found: list[Observation] = []
         if record.error_code:
             found.append(Observation("error_code", record.error_code, record.error_code, record, "record-header"))
-        present = self._present_anchors(record.message)
+        present = self._present_anchors(record.match_text)
         for extractor in self._extractors:
             if not self._applies(extractor, record, present):
                 continue
-            for match in extractor.regex.finditer(record.message):
+            for match in extractor.regex.finditer(record.match_text):
                 groups = [(name, text) for name, text in match.groupdict().items() if text is not None]
                 for fact, text in groups + list(extractor.spec.sets):
                     value = self._typed(fact, text)

@@ -55,3 +55,11 @@ class LogRecord:
     tid: int | None = None
     error_code: str | None = None  # EI0012 for screen / error-code-header records
     notes: tuple[str, ...] = field(default=())  # repairs applied: "glued", "wrapped", "truncated", ...
+
+    @property
+    def match_text(self) -> str:
+        """The message as extractors and signatures see it: with the error code in front when
+        the parser moved it out of the message (``EI0002: [PID: ..] ...`` headers)."""
+        if self.error_code and self.error_code not in self.message:
+            return f"{self.error_code}: {self.message}"
+        return self.message

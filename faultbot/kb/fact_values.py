@@ -15,8 +15,8 @@ from .versions import VersionError, parse_version
 
 FactValue = object
 
-_TRUE = {"true", "yes", "y", "1", "on", "enabled"}
-_FALSE = {"false", "no", "n", "0", "off", "disabled"}
+_TRUE = {"true", "yes", "y", "1", "on", "enabled", "是", "对", "有", "是的"}
+_FALSE = {"false", "no", "n", "0", "off", "disabled", "否", "不", "没有", "不是"}
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|sec|secs|seconds?|m|min|mins|minutes?|h|hours?)?\s*$", re.I)
 _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600}
 

@@ -19,6 +19,7 @@ from ..kb.model import Entry, Symptom
 from .masking import literal_runs, mask
 
 _ANCHOR_MAX = 32
+TRUNCATED_SHARE = 0.6
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,10 @@ def _fuzzy_score(compiled: CompiledSymptom, masked_message: str) -> float:
         start = max(0, at - length)
         masked_message = masked_message[start:start + 3 * length]
     if len(masked_message) <= length:
+        # A record cut short (a ticket's truncation) still matches the part it kept, but a
+        # fragment much shorter than the signature proves nothing.
+        if len(masked_message) >= TRUNCATED_SHARE * length:
+            return fuzz.partial_ratio(masked_message, compiled.masked) / 100
         return fuzz.ratio(compiled.masked, masked_message) / 100
     return fuzz.partial_ratio(compiled.masked, masked_message) / 100
 
@@ -107,7 +112,7 @@ class SymptomMatcher:
         return present | {a for a in self.anchors if a not in present and any(a in p for p in present)}
 
     def match(self, record: LogRecord) -> list[SymptomMatch]:
-        message = record.message
+        message = record.match_text
         matches = []
         masked_message = ""
         for compiled in self._candidates(message):
