@@ -1,0 +1,54 @@
+"""`faultbot diagnose` on a real terminal asks its questions, validates answers, and concludes."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+from ..conftest import REPO_DIR
+
+pexpect = pytest.importorskip("pexpect")
+EXAMPLE = str(REPO_DIR / "examples" / "lccl-allreduce-vector-core-timeout.log")
+
+
+def spawn(*args: str):
+    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "200"}
+    child = pexpect.spawn(sys.executable, ["-m", "faultbot", "diagnose", *args], cwd=str(REPO_DIR),
+                          env=env, encoding="utf-8", timeout=60, dimensions=(50, 200))
+    return child
+
+
+def test_asks_for_the_cann_version_rejects_a_bad_one_and_concludes():
+    child = spawn(EXAMPLE)
+    child.expect("Which CANN version runs on the failing node")
+    child.expect("cann_version>")
+    child.sendline("8.x")
+    child.expect("not a CANN version")
+    child.expect("cann_version>")
+    child.sendline("8.0.RC2")
+    child.expect("confirmed")
+    child.expect("LCCL_DETERMINISTIC=1")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_unknown_leaves_the_conclusion_probable():
+    child = spawn(EXAMPLE)
+    child.expect("cann_version>")
+    child.sendline("unknown")
+    child.expect("probable")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_no_ask_lists_the_question_instead():
+    child = spawn(EXAMPLE, "--no-ask")
+    child.expect("Questions that would sharpen this")
+    child.expect("--answer cann_version=VALUE")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
