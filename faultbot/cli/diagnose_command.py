@@ -10,6 +10,7 @@ from pathlib import Path
 
 from prompt_toolkit import PromptSession
 
+from ..case_export import save_case
 from ..engine.answers import AnswerError
 from ..ingest.inputs import InputSpec, LogPath, Stdin
 from ..kb.loader import load_kb
@@ -69,6 +70,9 @@ def cmd_diagnose(args: argparse.Namespace) -> int:
         prompt: PromptSession = PromptSession()
         while diagnosis.questions and ask(diagnosis.questions[0], session, prompt):
             diagnosis = session.diagnose()
+    if args.save_case:
+        saved = save_case(Path(args.save_case), diagnosis, session.answers, session.unknown)
+        print(f"faultbot: saved the case as {saved}", file=sys.stderr)
     if args.format == "json":
         payload = diagnosis_dict(diagnosis, kb, session.stats, args.explain)
         print(json.dumps(payload, ensure_ascii=False, indent=2))
@@ -93,4 +97,6 @@ def add_diagnose_parser(subparsers: argparse._SubParsersAction, common: argparse
     parser.add_argument("--no-ask", action="store_true", help="never ask; list the questions instead")
     parser.add_argument("--format", choices=("text", "markdown", "json"), default="text")
     parser.add_argument("--explain", action="store_true", help="add WHY (for questions) and HOW (for the conclusion)")
+    parser.add_argument("--save-case", metavar="DIR",
+                        help="also save the evidence, answers and conclusion as an eval case YAML in DIR")
     parser.set_defaults(handler=cmd_diagnose)

@@ -5,14 +5,22 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from difflib import get_close_matches
 
 from ..cases import entry_cases, run_case
 from ..engine.conditions import Tri
 from ..engine.explain import how
 from ..engine.wording import describe_test
+from ..evidence import EvidenceCollector
+from ..ingest.inputs import LogPath
+from ..ingest.reader import LogReader
 from ..kb.diagnostics import KbError
+from ..kb.draft import default_id, draft_entry
+from ..kb.entry_schema import ENTRY_ID
+from ..kb.loader import ENTRIES_DIR
 from ..kb.stats import kb_stats
+from ..overlap import overlap_problems
 from ..session import DiagnosisSession
 from ..kb.loader import KnowledgeBase, load_kb
 from ..render.console import print_markdown, print_table
@@ -32,6 +40,9 @@ def cmd_lint(args: argparse.Namespace) -> int:
     kb_dir, articles_dir = kb_paths(args)
     try:
         kb = load_kb(kb_dir, articles_dir)
+        overlaps = overlap_problems(kb)
+        if overlaps:
+            raise KbError(overlaps)
     except KbError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
@@ -117,9 +128,35 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_new(args: argparse.Namespace) -> int:
+    kb_dir, _ = kb_paths(args)
+    kb = _load(args)
+    log_path = Path(args.from_log)
+    if not log_path.is_file():
+        raise UsageError(f"no such log file: {log_path}")
+    collector = EvidenceCollector(kb, use_prefilter=False)
+    records = list(LogReader([LogPath(log_path)]).records())
+    if not records:
+        raise UsageError(f"{log_path} holds no log records")
+    entry_id = args.id or default_id(records)
+    if not ENTRY_ID.match(entry_id):
+        raise UsageError(f"'{entry_id}' is not a dotted slug id (e.g. hccl.socket-timeout); choose one with --id")
+    if kb.entry(entry_id) is not None:
+        raise UsageError(f"'{entry_id}' already exists ({kb.entry(entry_id).where.file}); choose another --id")
+    target = kb_dir / ENTRIES_DIR / entry_id.split(".")[0] / f"{entry_id}.yaml"
+    if target.exists():
+        raise UsageError(f"{target} already exists; choose another --id")
+    observations = [o for record in records for o in collector.extractor.extract(record)]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(draft_entry(entry_id, log_path.name, records, observations), encoding="utf-8")
+    print(f"drafted {target}")
+    print(f"next: replace every TODO in it, then run 'faultbot kb lint' and 'faultbot kb test {entry_id}'")
+    return EXIT_OK
+
+
 def add_kb_parser(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     kb = subparsers.add_parser("kb", help="check and read the knowledge base")
-    kb_sub = kb.add_subparsers(dest="kb_command", metavar="{lint,list,show,test,stats}", required=True)
+    kb_sub = kb.add_subparsers(dest="kb_command", metavar="{lint,list,show,test,stats,new}", required=True)
     lint = kb_sub.add_parser("lint", parents=[common], help="check every KB file; exit 1 on any problem")
     lint.set_defaults(handler=cmd_lint)
     listing = kb_sub.add_parser("list", parents=[common], help="list entries: id, title, error codes, status")
@@ -132,6 +169,10 @@ def add_kb_parser(subparsers: argparse._SubParsersAction, common: argparse.Argum
     test = kb_sub.add_parser("test", parents=[common], help="run entries' own tests; show HOW for failures")
     test.add_argument("ids", nargs="*", metavar="ID", help="entry ids (default: all)")
     test.set_defaults(handler=cmd_test)
+    new = kb_sub.add_parser("new", parents=[common], help="draft a new entry from a log faultbot does not know")
+    new.add_argument("--from-log", required=True, metavar="FILE", help="the log to draft the entry from")
+    new.add_argument("--id", help="the new entry's id (default: <module>.<error code> from the log)")
+    new.set_defaults(handler=cmd_new)
     stats = kb_sub.add_parser("stats", parents=[common], help="entries by component and status, codes, citations, tests")
     stats.add_argument("--format", choices=("text", "json"), default="text")
     stats.set_defaults(handler=cmd_stats)

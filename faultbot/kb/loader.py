@@ -59,6 +59,17 @@ def _data_files(kb_dir: Path, main_file: str) -> list[Path]:
     return main + sorted((kb_dir / stem).glob("*.yaml"))
 
 
+def todo_problems(path: Path, shown: str) -> list[Problem]:
+    """Every unfinished TODO of a draft, by line (drafts from ``faultbot kb new`` carry them)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+    return [Problem(shown, number, f"unfinished draft: {line.strip()[:100]}",
+                    "replace the TODO with the real text (see CONTRIBUTING.md)")
+            for number, line in enumerate(lines, 1) if "TODO" in line and not line.lstrip().startswith("#")]
+
+
 def _read_all(paths: list[Path], kb_dir: Path) -> tuple[list[tuple[object, Problems]], list[Problem]]:
     documents, problems = [], []
     for path in paths:
@@ -94,6 +105,7 @@ def load_kb(kb_dir: Path, articles_dir: Path) -> KnowledgeBase:
         if path.suffix == ".yml":
             problems.append(Problem(shown, 1, "entry files end in .yaml", f"rename to {path.stem}.yaml"))
             continue
+        problems += todo_problems(path, shown)
         try:
             collected = Problems(shown)
             entry = parse_entry(load_yaml(path, shown), catalogue.facts, shown, collected)

@@ -1,0 +1,43 @@
+"""Saving a diagnosis as an eval case (``--save-case DIR``, the chat's ``/export --as-case``):
+the evidence lines, the answers given, and the conclusion, ready for ``tests/cases/``."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from pathlib import Path
+
+import yaml
+
+from .engine.diagnosis import Diagnosis
+from .kb.draft import Dumper
+from .kb.entry_schema import NO_CONCLUSION
+
+
+def evidence_log(diagnosis: Diagnosis) -> str:
+    """The raw text of every record that gave a fact or matched a symptom, in input order."""
+    records = {id(f.provenance.record): f.provenance.record for f in diagnosis.memory
+               if f.provenance.record is not None}
+    records.update({id(m.record): m.record for m in diagnosis.matches})
+    ordered = sorted(records.values(), key=lambda r: (r.origin.source, r.origin.line))
+    return "".join(r.raw.strip() + "\n" for r in ordered)
+
+
+def case_yaml(diagnosis: Diagnosis, answers: dict[str, str], unknown: set[str], name: str) -> str:
+    top = diagnosis.top
+    case = {"name": name, "log": evidence_log(diagnosis) or "\n",
+            "answers": {**answers, **{fact: "unknown" for fact in sorted(unknown)}},
+            "expect": top.id if top else NO_CONCLUSION}
+    status = f"{top.id} was concluded as {top.status.value}" if top else "nothing was concluded"
+    header = f"# Saved by faultbot: {status}. Check the expectation before adding it to tests/cases/.\n"
+    return header + yaml.dump(case, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=100)
+
+
+def save_case(directory: Path, diagnosis: Diagnosis, answers: dict[str, str], unknown: set[str]) -> Path:
+    directory.mkdir(parents=True, exist_ok=True)
+    top = diagnosis.top
+    stem = re.sub(r"[^a-z0-9.-]+", "-", (top.id if top else NO_CONCLUSION).lower())
+    path = directory / f"{stem}-{datetime.now():%Y%m%d-%H%M%S}.yaml"
+    name = f"saved {datetime.now():%Y-%m-%d %H:%M}: {top.entry.title if top else 'no conclusion'}"
+    path.write_text(case_yaml(diagnosis, answers, unknown, name), encoding="utf-8")
+    return path
