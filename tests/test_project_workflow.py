@@ -40,3 +40,13 @@ def test_pre_commit_lints_changed_kb_files():
     hooks = [hook for repo in config["repos"] for hook in repo["hooks"]]
     lint = next(hook for hook in hooks if hook["entry"] == "faultbot kb lint")
     assert re.search(lint["files"], "kb/entries/hccl/x.yaml") and re.search(lint["files"], "articles/a.md")
+
+
+def test_every_package_is_shipped_and_every_shipped_package_exists():
+    import tomllib
+
+    listed = set(tomllib.loads((REPO_DIR / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    on_disk = {".".join(init.parent.relative_to(REPO_DIR).parts) for init in (REPO_DIR / "faultbot").rglob("__init__.py")}
+    data = {"faultbot._kb", "faultbot._articles"}
+    assert on_disk <= listed, f"add to pyproject packages: {sorted(on_disk - listed)}"
+    assert listed - data <= on_disk, f"listed but missing: {sorted(listed - data - on_disk)}"
