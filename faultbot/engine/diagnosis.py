@@ -17,11 +17,13 @@ from .agenda import run_to_fixpoint
 from .aggregates import AGGREGATIONS
 from .answers import parse_answer
 from .candidates import Candidate, Status, rank, score_entries
+from .codes import CodeExplanation, explain_code
 from .conditions import Tri
 from .facts import Fact, Provenance, Source, WorkingMemory
 from .lineage import Lineage
+from .exec_timeout import EffectiveExecTimeout
 from .pip_show import PipShowVersions
-from .questions import Question, select_questions
+from .questions import Question, feeders, select_questions
 from .rules import Context, KbRule
 
 
@@ -34,6 +36,7 @@ class Diagnosis:
     matches: tuple[SymptomMatch, ...]
     fired: tuple[str, ...]               # derivation rules that fired, in order
     echo_root: Candidate | None          # the non-echo fault the timeouts echo, when there is one
+    codes: tuple[CodeExplanation, ...] = ()   # every error code seen, read by its structure
 
     @property
     def top(self) -> Candidate | None:
@@ -45,8 +48,9 @@ class Engine:
         self.kb = kb
         self.lineage = Lineage(kb)
         self.specs = kb.facts
-        self.rules = (*(KbRule(rule) for rule in kb.rules), *AGGREGATIONS, PipShowVersions())
+        self.rules = (*(KbRule(rule) for rule in kb.rules), *AGGREGATIONS, PipShowVersions(), EffectiveExecTimeout())
         self.echo_entries = frozenset(e.id for e in kb.entries if self.lineage.is_echo(e))
+        self.feeds = feeders(kb.rules, [getattr(rule, "feeds", {}) for rule in self.rules])
 
     def memory_for(self, observations: Iterable[Observation], answers: Mapping[str, str],
                    unknown: Iterable[str]) -> WorkingMemory:
@@ -70,8 +74,11 @@ class Engine:
             return score_entries(self.lineage, memory, matches, self.specs, overrides)
 
         leader = ranked[0] if ranked else None
-        questions = select_questions(candidates, leader, memory, self.specs, self.kb.rules, rescore)
+        questions = select_questions(candidates, leader, memory, self.specs, self.feeds, rescore)
         roots = [c for c in ranked if not c.echo and c.status in (Status.CONFIRMED, Status.PROBABLE)]
         echo_root = roots[0] if roots and any(c.echo for c in ranked) else None
         excluded = tuple(c for c in candidates if c.status is Status.EXCLUDED)
-        return Diagnosis(tuple(ranked), excluded, tuple(questions), memory, tuple(matches), tuple(fired), echo_root)
+        codes = tuple(explanation for code in memory.values("error_code")
+                      if self.kb.codebook and (explanation := explain_code(str(code), self.kb.codebook, self.kb)))
+        return Diagnosis(tuple(ranked), excluded, tuple(questions), memory, tuple(matches), tuple(fired), echo_root,
+                         codes)

@@ -40,12 +40,16 @@ class Question:
     score: float
 
 
-def _feeders(rules: Sequence[Rule]) -> dict[str, set[str]]:
-    """For each derived fact, the facts its rules read (transitively)."""
+def feeders(rules: Sequence[Rule], declared: Sequence[Mapping[str, set[str]]] = ()) -> dict[str, set[str]]:
+    """For each derived fact, the facts it is derived from (transitively): from the KB rules and
+    from what the engine's own derivations declare (their ``feeds``)."""
     direct: dict[str, set[str]] = {}
     for rule in rules:
         for fact, _ in rule.then:
             direct.setdefault(fact, set()).update(rule.inputs)
+    for feeds in declared:
+        for fact, inputs in feeds.items():
+            direct.setdefault(fact, set()).update(inputs)
     closed: dict[str, set[str]] = {}
     for fact in direct:
         seen, todo = set(), list(direct[fact])
@@ -84,11 +88,11 @@ def _could_lead(candidate: Candidate, leader: Candidate | None) -> bool:
 
 
 def select_questions(candidates: Sequence[Candidate], leader: Candidate | None, memory: WorkingMemory,
-                     specs: Mapping[str, FactSpec], rules: Sequence[Rule],
+                     specs: Mapping[str, FactSpec], feeds: Mapping[str, set[str]],
                      rescore: Callable[[Mapping[int, Tri]], list[Candidate]]) -> list[Question]:
-    """Questions worth asking, best first. ``leader`` is the conclusion shown first now; ``rescore``
-    scores the candidates again with some condition tests pinned to a verdict."""
-    feeders = _feeders(rules)
+    """Questions worth asking, best first. ``leader`` is the conclusion shown first now; ``feeds``
+    maps derived facts to what they come from (see ``feeders``); ``rescore`` scores the candidates
+    again with some condition tests pinned to a verdict."""
     relevant = [c for c in candidates if c.verdict is Tri.UNKNOWN and c.status is not Status.EXCLUDED
                 and _could_lead(c, leader)]
     uses: dict[str, list[tuple[Candidate, FactTest]]] = {}
@@ -97,7 +101,7 @@ def select_questions(candidates: Sequence[Candidate], leader: Candidate | None, 
             if leaf.verdict is not Tri.UNKNOWN:
                 continue
             for fact in _facts_of(leaf.test):
-                for askable in {fact} | feeders.get(fact, set()):
+                for askable in {fact} | feeds.get(fact, set()):
                     uses.setdefault(askable, []).append((candidate, leaf.test))
     questions = []
     for fact, fact_uses in uses.items():

@@ -1,0 +1,62 @@
+"""The effective HCCL_EXEC_TIMEOUT depends on product and mode; the engine compares error-time
+spreads against it and asks for product / mode only when the answer decides."""
+
+from __future__ import annotations
+
+import pytest
+
+from faultbot.engine.exec_timeout import AIV_CAP, NEVER, PROFILES, TRAINING_SERIES
+from faultbot.session import DiagnosisSession
+
+
+@pytest.mark.parametrize("products, modes, configured, effective", [
+    (TRAINING_SERIES, ("HOST",), 600, 544),          # 600 // 68 * 68
+    (TRAINING_SERIES, ("HOST",), 30, 68),            # below 68 counts as 68
+    (TRAINING_SERIES, ("HOST",), None, 1836),        # the default is 27 x 68
+    (("Atlas A2",), ("AIV",), None, AIV_CAP),
+    (("Atlas A2",), ("AIV",), 5000, AIV_CAP),
+    (("Atlas A2",), ("AIV",), 0, AIV_CAP),
+    (("Atlas A2",), ("HOST",), 0, NEVER),
+    (("Atlas A3",), ("AI_CPU",), 300, 300),
+])
+def test_profiles(products, modes, configured, effective):
+    profile = next(p for p in PROFILES if set(products) <= set(p.products) and (not modes or set(modes) <= set(p.modes)))
+    assert profile.effective(configured) == effective
+
+
+@pytest.fixture(scope="module")
+def gap_log(kb):
+    return kb.entry("hccl.notify-timeout.exec-timeout-gap").tests[0].log
+
+
+def diagnose(kb, log, **answers):
+    session = DiagnosisSession(kb)
+    session.add_paste(log)
+    for fact, value in answers.items():
+        session.answer(fact, value)
+    return session.diagnose()
+
+
+def test_range_over_unknown_products(kb, gap_log):
+    memory = diagnose(kb, gap_log, hccl_exec_timeout="600").memory
+    assert memory.values("exec_timeout_min_s") == [544] and memory.values("exec_timeout_max_s") == [600]
+    assert memory.values("effective_exec_timeout_s") == []
+
+
+def test_spread_between_min_and_max_asks_for_the_product(kb, gap_log):
+    # the two ranks' errors are 344 s apart: above 340 (5 x 68) but below 400
+    asked = {q.fact for q in diagnose(kb, gap_log, hccl_exec_timeout="400").questions}
+    assert {"product", "hccl_op_expansion_mode"} & asked
+    # 300 s is below the spread on every product: nothing to ask about product or mode
+    assert not {"product", "hccl_op_expansion_mode"} & {q.fact for q in diagnose(kb, gap_log, hccl_exec_timeout="300").questions}
+    answered = diagnose(kb, gap_log, hccl_exec_timeout="400", product="Atlas training series")
+    assert answered.top.id == "hccl.notify-timeout.exec-timeout-gap"
+    assert answered.memory.values("effective_exec_timeout_s") == [340]
+    on_a2 = diagnose(kb, gap_log, hccl_exec_timeout="400", product="Atlas A2", hccl_op_expansion_mode="HOST",
+                     other_rank_error_first="no")
+    assert on_a2.top.id == "hccl.notify-timeout.inconsistent-behaviour"
+
+
+def test_unknown_timeout_in_aiv_mode_uses_the_1091_s_default(kb, gap_log):
+    diagnosis = diagnose(kb, gap_log, hccl_exec_timeout="unknown", hccl_op_expansion_mode="AIV")
+    assert diagnosis.memory.values("effective_exec_timeout_s") == [AIV_CAP]
