@@ -7,6 +7,7 @@ import sys
 from typing import Sequence
 
 from .. import __version__
+from ..engine.agenda import RuleError
 from ..kb.diagnostics import KbError
 from .diagnose_command import add_diagnose_parser
 from .errors import EXIT_USAGE, UsageError
@@ -47,6 +48,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         print("faultbot: error: the knowledge base has problems; run 'faultbot kb lint'", file=sys.stderr)
+        return EXIT_USAGE
+    except RuleError as exc:
+        print(f"faultbot: error: {exc} (a defect in faultbot or its KB rules; please report it)", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("faultbot: interrupted", file=sys.stderr)

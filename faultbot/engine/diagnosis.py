@@ -22,6 +22,7 @@ from .conditions import Tri
 from .facts import Fact, Provenance, Source, WorkingMemory
 from .lineage import Lineage
 from .exec_timeout import EffectiveExecTimeout
+from .lifecycle import CommDestroyedEarly
 from .pip_show import PipShowVersions
 from .questions import Question, feeders, select_questions
 from .rules import Context, KbRule
@@ -48,7 +49,8 @@ class Engine:
         self.kb = kb
         self.lineage = Lineage(kb)
         self.specs = kb.facts
-        self.rules = (*(KbRule(rule) for rule in kb.rules), *AGGREGATIONS, PipShowVersions(), EffectiveExecTimeout())
+        self.rules = (*(KbRule(rule) for rule in kb.rules), *AGGREGATIONS, PipShowVersions(), EffectiveExecTimeout(),
+                      CommDestroyedEarly())
         self.echo_entries = frozenset(e.id for e in kb.entries if self.lineage.is_echo(e))
         self.feeds = feeders(kb.rules, [getattr(rule, "feeds", {}) for rule in self.rules])
 

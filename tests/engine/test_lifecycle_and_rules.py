@@ -1,0 +1,43 @@
+"""Derivations over several records, and what happens when a rule itself fails."""
+
+from __future__ import annotations
+
+import pytest
+
+from faultbot.engine.agenda import RuleError, run_to_fixpoint
+from faultbot.engine.facts import WorkingMemory
+from faultbot.engine.rules import Context
+from faultbot.session import DiagnosisSession
+
+DESTROY = ("[INFO] HCCL(57096,python3.10):2025-05-12-20:55:44.601.000 [op_base.cc:1500] [57096]"
+           "Entry-HcclCommDestroy: comm[0xfffe380078d0]\n")
+
+
+def test_comm_destroyed_before_the_sdma_error_is_derived(kb):
+    session = DiagnosisSession(kb)
+    sdma = kb.entry("hccl.sdma-error").tests[1].log
+    session.add_paste(DESTROY + sdma)
+    diagnosis = session.diagnose()
+    assert diagnosis.memory.values("comm_destroyed_before_sync") == [True]
+    assert diagnosis.top.id == "hccl.sdma-error.comm-destroyed"
+
+
+def test_destroy_after_the_error_proves_nothing(kb):
+    session = DiagnosisSession(kb)
+    later = DESTROY.replace("20:55:44.601.000", "20:59:00.000.000")
+    session.add_paste(kb.entry("hccl.sdma-error").tests[1].log + later)
+    assert session.diagnose().memory.values("comm_destroyed_before_sync") == []
+
+
+class _Broken:
+    id = "broken-rule"
+    priority = 0
+    specificity = 1
+
+    def fire(self, memory, context):
+        raise ZeroDivisionError("division by zero")
+
+
+def test_a_rule_that_raises_is_reported_with_its_id():
+    with pytest.raises(RuleError, match="rule 'broken-rule' failed: ZeroDivisionError"):
+        run_to_fixpoint(WorkingMemory(), [_Broken()], Context({}, (), frozenset()))
