@@ -5,6 +5,7 @@ from __future__ import annotations
 from .articles import Article
 from .diagnostics import Problem
 from .entry_schema import NO_CONCLUSION
+from .codes_schema import CodeBook
 from .model import Citation, Entry
 from .rules_schema import Rule
 
@@ -75,3 +76,8 @@ def check_rule_citations(rules: tuple[Rule, ...], articles: dict[str, Article]) 
         if problem:
             problems.append(Problem(rule.where.file, rule.where.line, f"rule '{rule.id}' {problem}"))
     return problems
+
+
+def check_codebook_citations(codebook: CodeBook, shown: str, articles: dict[str, Article]) -> list[Problem]:
+    return [Problem(shown, 1, f"error-code structure {problem}")
+            for citation in codebook.citations if (problem := _citation_problem(citation, articles))]

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .articles import Article, load_articles
-from .crosscheck import check_entries, check_rule_citations
+from .codes_schema import CodeBook, parse_codebook
+from .crosscheck import check_codebook_citations, check_entries, check_rule_citations
 from .diagnostics import KbError, Problem
 from .entry_schema import parse_entry
 from .facts_schema import FactCatalogue, parse_catalogue
@@ -20,6 +21,7 @@ from .rules_schema import Rule, parse_rules
 from .yaml_source import load_yaml
 
 FACTS_FILE = "facts.yaml"
+CODES_FILE = "codes.yaml"
 RULES_FILE = "rules.yaml"
 ENTRIES_DIR = "entries"
 
@@ -28,6 +30,7 @@ ENTRIES_DIR = "entries"
 class KnowledgeBase:
     catalogue: FactCatalogue
     rules: tuple[Rule, ...]
+    codebook: CodeBook | None
     entries: tuple[Entry, ...]
     articles: dict[str, Article]
     kb_dir: Path
@@ -96,6 +99,16 @@ def load_kb(kb_dir: Path, articles_dir: Path) -> KnowledgeBase:
     rule_documents, found = _read_all(_data_files(kb_dir, RULES_FILE), kb_dir)
     problems += found
     rules = parse_rules(rule_documents, catalogue.facts)
+    codebook: CodeBook | None = None
+    codes_path = kb_dir / CODES_FILE
+    if codes_path.is_file():
+        shown = _shown(codes_path, kb_dir)
+        try:
+            collected = Problems(shown)
+            codebook = parse_codebook(load_yaml(codes_path, shown), collected)
+            problems += collected.found
+        except KbError as exc:
+            problems += exc.problems
     problems += [p for _, collected in fact_documents + rule_documents for p in collected.found]
     entries: list[Entry] = []
     file_of: dict[int, str] = {}
@@ -120,6 +133,8 @@ def load_kb(kb_dir: Path, articles_dir: Path) -> KnowledgeBase:
     problems += article_problems
     problems += check_entries(entries, articles, file_of)
     problems += check_rule_citations(rules, articles)
+    if codebook is not None:
+        problems += check_codebook_citations(codebook, _shown(codes_path, kb_dir), articles)
     if problems:
         raise KbError(problems)
-    return KnowledgeBase(catalogue, rules, tuple(sorted(entries, key=lambda e: e.id)), articles, kb_dir)
+    return KnowledgeBase(catalogue, rules, codebook, tuple(sorted(entries, key=lambda e: e.id)), articles, kb_dir)

@@ -94,6 +94,9 @@ def diagnosis_dict(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStats | 
                        **({"needed_by": why(q)} if explain else {})} for q in diagnosis.questions],
         "excluded": [{"id": c.id, "ruled_out_by": [f"{leaf.test.fact} {leaf.test.op.value}" for leaf in c.leaves
                                                    if leaf.verdict.value == "false"]} for c in diagnosis.excluded],
+        "codes": [{"code": c.code, "level": c.level, "module": c.module, "class": c.code_class,
+                   "meaning": c.meaning, "entries": list(c.entries),
+                   "citations": [citation_dict(ref, kb.articles) for ref in c.citations]} for c in diagnosis.codes],
         "facts": facts_dict(diagnosis.memory),
         "input": input_dict(stats),
     }

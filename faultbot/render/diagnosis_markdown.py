@@ -84,6 +84,14 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
             steps = getattr(entry.fixes, field)
             if steps:
                 lines += ["", f"## {heading}", "", *_steps(steps, diagnosis)]
+    concluded_codes = {code for c in diagnosis.conclusions for code in c.entry.error_codes}
+    unexplained = [c for c in diagnosis.codes if c.code not in concluded_codes]
+    if unexplained:
+        lines += ["", "## What the error codes say", ""]
+        for code in unexplained:
+            known = f" Known entries for it: {', '.join(f'`{e}`' for e in code.entries)}." if code.entries else ""
+            lines.append(f"- {code.sentence}{known}")
+        lines += [f"  *Source: {citation_line(ref, kb.articles)}*" for ref in unexplained[0].citations[:1]]
     if diagnosis.questions:
         lines += ["", "## Questions that would sharpen this", ""]
         for question in diagnosis.questions:

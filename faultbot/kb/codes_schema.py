@@ -1,0 +1,43 @@
+"""Reading ``kb/codes.yaml``: how a CANN error code reads (level, module, number class)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .fields import Fields, Problems
+
+CODE_SHAPE = re.compile(r"^([EWI])([0-9A-Z])(\d{4})$")
+_TOP_FIELDS = ("citation", "levels", "levels_citation", "modules", "modules_citation", "classes", "classes_citation")
+
+
+@dataclass(frozen=True)
+class CodeClass:
+    first: int
+    last: int
+    name: str
+    meaning: str
+
+
+@dataclass(frozen=True)
+class CodeBook:
+    levels: dict[str, str]
+    modules: dict[str, str]
+    classes: tuple[CodeClass, ...]
+    citations: tuple[str, ...]        # the sections that say all this
+
+
+def parse_codebook(raw: Any, problems: Problems) -> CodeBook:
+    fields = Fields(raw, "the error-code structure", problems, 1, _TOP_FIELDS)
+    levels = {str(k): str(v) for k, v in (fields.mapping_of("levels", required=True) or {}).items()}
+    modules = {str(k): str(v) for k, v in (fields.mapping_of("modules", required=True) or {}).items()}
+    classes = []
+    for line, item in fields.items("classes", required=True, min_items=1):
+        klass = Fields(item, "a code class", problems, line, ("first", "last", "name", "meaning"))
+        if klass.ok:
+            classes.append(CodeClass(int(klass.number("first", 0, 0, 9999)), int(klass.number("last", 9999, 0, 9999)),
+                                     klass.text("name"), " ".join(klass.text("meaning").split())))
+    citations = tuple(c for key in ("citation", "levels_citation", "modules_citation", "classes_citation")
+                      if (c := fields.text(key, required=key == "citation")))
+    return CodeBook(levels, modules, tuple(classes), citations)

@@ -1,0 +1,40 @@
+"""A well-formed code no entry describes is explained by its structure, with no invented cause."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from ..conftest import REPO_DIR
+
+
+def diagnose(text: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "faultbot", "diagnose", "-", "--no-ask", *args], input=text,
+                          capture_output=True, text=True, timeout=120, cwd=REPO_DIR)
+
+
+UNKNOWN = "EK1234: [PID: 4242] 2025-11-03-10:00:00.000.000 Profiling data could not be flushed.\n"
+
+
+def test_unknown_code_is_read_by_level_module_and_class():
+    done = diagnose(UNKNOWN, "--format", "markdown")
+    assert done.returncode == 1
+    assert "Not in my knowledge base" in done.stdout
+    assert "EK1234 is an error reported by Profiling, in the user class range" in done.stdout
+    assert "Reading an unknown code" in done.stdout
+
+
+def test_code_explanations_in_json():
+    out = json.loads(diagnose(UNKNOWN, "--format", "json").stdout)
+    (code,) = out["codes"]
+    assert (code["code"], code["level"], code["module"], code["class"]) == ("EK1234", "error", "Profiling", "user class")
+    assert out["conclusions"] == [] and code["entries"] == []
+    assert code["citations"][0]["ref"].startswith("cann-error-code-structure#")
+
+
+def test_internal_codes_and_unnamed_modules():
+    out = json.loads(diagnose("EQ9123: [PID: 1] 2025-11-03-10:00:00.000.000 boom\n", "--format", "json").stdout)
+    (code,) = out["codes"]
+    assert code["class"] == "internal" and "contact technical support" in code["meaning"]
+    assert "does not name" in code["module"]
