@@ -16,7 +16,7 @@ EXAMPLE = str(REPO_DIR / "examples" / "lccl-allreduce-vector-core-timeout.log")
 def spawn(*args: str):
     env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "200"}
     child = pexpect.spawn(sys.executable, ["-m", "faultbot", "diagnose", *args], cwd=str(REPO_DIR),
-                          env=env, encoding="utf-8", timeout=60, dimensions=(50, 200))
+                          env=env, encoding="utf-8", timeout=120, dimensions=(50, 200))
     return child
 
 
@@ -49,6 +49,20 @@ def test_no_ask_lists_the_question_instead():
     child = spawn(EXAMPLE, "--no-ask")
     child.expect("Questions that would sharpen this")
     child.expect("--answer cann_version=VALUE")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_a_question_can_be_answered_by_pasting_another_ranks_log(tmp_path, kb):
+    two_ranks = kb.entry("hccl.notify-timeout.op-mismatch").tests[0].log
+    rank0, rank1 = two_ranks.split("rank1:")
+    log = tmp_path / "rank0.log"
+    log.write_text(rank0.replace("rank0:", ""))
+    child = spawn(str(log))
+    child.expect(r"\w+>")
+    child.sendline(" ".join(rank1.split()))       # the other rank's three records, glued on one line
+    child.expect("Ranks of one communicator called different collectives")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
