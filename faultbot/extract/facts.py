@@ -14,6 +14,7 @@ from ..ingest.records import LogRecord
 from ..kb.fact_values import coerce
 from ..kb.facts_schema import FactCatalogue
 from ..kb.model import Extractor
+from ..match.anchors import AnchorIndex
 
 
 @dataclass(frozen=True)
@@ -36,25 +37,14 @@ class _CompiledExtractor:
 class FactExtractor:
     def __init__(self, catalogue: FactCatalogue):
         self._facts = catalogue.facts
-        self._extractors = tuple(_CompiledExtractor(e, re.compile(e.pattern)) for e in catalogue.extractors)
-        anchors = sorted({a for e in catalogue.extractors for a in e.anchors}, key=len, reverse=True)
-        self._anchor_scan = re.compile("|".join(map(re.escape, anchors))) if anchors else None
-
-    def _present_anchors(self, message: str) -> set[str]:
-        """Anchors in ``message``; an anchor inside another found at the same place counts too."""
-        if self._anchor_scan is None:
-            return set()
-        found = {m.group(0) for m in self._anchor_scan.finditer(message)}
-        return found | {a for e in self._extractors for a in e.spec.anchors if a not in found and a in message} \
-            if found else found
+        extractors = tuple(_CompiledExtractor(e, re.compile(e.pattern)) for e in catalogue.extractors)
+        # extractors with only a prefilter regex have no anchors: they run on every record
+        self._index = AnchorIndex({extractor: extractor.spec.anchors for extractor in extractors})
 
     @staticmethod
-    def _applies(extractor: _CompiledExtractor, record: LogRecord, present: set[str]) -> bool:
-        spec = extractor.spec
-        if spec.modules and record.module and record.module not in spec.modules:
-            return False
-        # Extractors with only a prefilter regex run on every record; their regex decides.
-        return not spec.anchors or any(anchor in present for anchor in spec.anchors)
+    def _module_fits(extractor: _CompiledExtractor, record: LogRecord) -> bool:
+        modules = extractor.spec.modules
+        return not modules or not record.module or record.module in modules
 
     def _typed(self, fact: str, text: str) -> object | None:
         try:
@@ -66,9 +56,8 @@ class FactExtractor:
         found: list[Observation] = []
         if record.error_code:
             found.append(Observation("error_code", record.error_code, record.error_code, record, "record-header"))
-        present = self._present_anchors(record.match_text)
-        for extractor in self._extractors:
-            if not self._applies(extractor, record, present):
+        for extractor in self._index.candidates(record.match_text):
+            if not self._module_fits(extractor, record):
                 continue
             for match in extractor.regex.finditer(record.match_text):
                 groups = [(name, text) for name, text in match.groupdict().items() if text is not None]

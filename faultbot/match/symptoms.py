@@ -16,6 +16,7 @@ from rapidfuzz import fuzz
 from ..ingest.records import LogRecord
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Entry, Symptom
+from .anchors import AnchorIndex
 from .masking import literal_runs, mask
 
 _ANCHOR_MAX = 32
@@ -81,35 +82,13 @@ class SymptomMatcher:
     def __init__(self, kb: KnowledgeBase, use_prefilter: bool = True):
         self.symptoms = tuple(compile_symptom(entry, symptom) for entry in kb.entries for symptom in entry.symptoms)
         self.use_prefilter = use_prefilter
-        self._by_anchor: dict[str, list[CompiledSymptom]] = {}
-        for compiled in self.symptoms:
-            for anchor in compiled.anchors:
-                self._by_anchor.setdefault(anchor, []).append(compiled)
-        anchors = sorted(self._by_anchor, key=len, reverse=True)
-        self._anchor_scan = re.compile("|".join(map(re.escape, anchors))) if anchors else None
-        self.anchors = tuple(anchors)
+        self._index = AnchorIndex({compiled: compiled.anchors for compiled in self.symptoms})
+        self.anchors = self._index.anchors
 
     def _candidates(self, message: str) -> list[CompiledSymptom]:
         if not self.use_prefilter:
             return [s for s in self.symptoms if any(a in message for a in s.anchors)]
-        if self._anchor_scan is None:
-            return []
-        found: dict[int, CompiledSymptom] = {}
-        # Overlapping anchors ("CQE status" inside "error cqe status") need every start position.
-        for anchor in self._present_anchors(message):
-            for compiled in self._by_anchor[anchor]:
-                found[id(compiled)] = compiled
-        return [s for s in self.symptoms if id(s) in found]
-
-    def _present_anchors(self, message: str) -> set[str]:
-        assert self._anchor_scan is not None
-        present = set()
-        position = 0
-        while (hit := self._anchor_scan.search(message, position)) is not None:
-            present.add(hit.group(0))
-            position = hit.start() + 1
-        # An anchor inside a longer one that matched at the same place is found by the plain test.
-        return present | {a for a in self.anchors if a not in present and any(a in p for p in present)}
+        return self._index.candidates(message)
 
     def match(self, record: LogRecord) -> list[SymptomMatch]:
         message = record.match_text
