@@ -109,13 +109,14 @@ def score_entries(lineage: Lineage, memory: WorkingMemory, matches: Sequence[Sym
 def rank(candidates: Sequence[Candidate]) -> list[Candidate]:
     """Live candidates in the order an engineer should read them; refined parents and weak ones dropped."""
     live = [c for c in candidates if c.status is not Status.EXCLUDED and c.confidence >= MIN_CONFIDENCE]
-    confirmed_ids = {c.id for c in live if c.status is Status.CONFIRMED}
-    # A confirmed child says everything its parent says, and more.
-    live = [c for c in live if not any(other.startswith(c.id + ".") for other in confirmed_ids)]
+    # A child whose own conditions all hold says everything its parent says, and more.
+    holding = {c.id for c in live if c.verdict is Tri.TRUE}
+    live = [c for c in live if not any(other.startswith(c.id + ".") for other in holding)]
     root_found = any(not c.echo and c.status in (Status.CONFIRMED, Status.PROBABLE) for c in live)
 
     def key(c: Candidate) -> tuple:
         demoted = c.echo and root_found
-        return (demoted, _STATUS_ORDER[c.status], -c.confidence, -depth(c.entry), c.id)
+        # on a tie the more general entry comes first: a child wins only by its own conditions
+        return (demoted, _STATUS_ORDER[c.status], -c.confidence, depth(c.entry), c.id)
 
     return sorted(live, key=key)

@@ -62,7 +62,7 @@ def test_lccl_on_8_2_rc1_is_not_the_known_defect():
     code, out = diagnose_json(str(EXAMPLE), "--answer", "cann_version=8.2.RC1")
     assert code == 1
     assert out["conclusions"] == []
-    assert out["excluded"][0]["id"] == "lccl.allreduce-flag-cleanup"
+    assert "lccl.allreduce-flag-cleanup" in [e["id"] for e in out["excluded"]]
 
 
 RANK0_ALLREDUCE = KB.entry("hccl.notify-timeout.op-mismatch").tests[0].log
