@@ -1,0 +1,45 @@
+"""``faultbot ask "QUESTION"``: an answer from the articles and the KB, with its sources."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..kb.loader import load_kb
+from ..qa.answer import answer
+from ..qa.index import KnowledgeIndex
+from ..render.console import print_markdown
+from ..render.entry_json import citation_dict
+from ..repl.views import answer_markdown
+from .errors import EXIT_NO_MATCH, EXIT_OK, UsageError
+from .kb_location import kb_paths
+
+JSON_SCHEMA_VERSION = 1
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    question = " ".join(args.question).strip()
+    if not question:
+        raise UsageError("give a question, e.g. faultbot ask \"what is the default HCCL_EXEC_TIMEOUT\"")
+    kb = load_kb(*kb_paths(args))
+    found = answer(KnowledgeIndex.from_kb(kb), question)
+    if args.format == "json":
+        payload = {"schema": JSON_SCHEMA_VERSION, "answer": found.text,
+                   "citations": [citation_dict(c, kb.articles) for c in found.citations],
+                   "score": found.score, "suggestions": list(found.suggestions)}
+        print(json.dumps(payload, ensure_ascii=False, indent=2))
+    else:
+        print_markdown(answer_markdown(found, kb.articles) + "\n", sys.stdout)
+    return EXIT_OK if found.found else EXIT_NO_MATCH
+
+
+def add_ask_parser(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    parser = subparsers.add_parser(
+        "ask", parents=[common], help="answer a question from the articles and the KB, with sources",
+        description="Answer a question (English or Chinese) from the articles and the knowledge base: the "
+                    "passage that answers it, in a few sentences, with its source. Exit 0: answered; "
+                    "1: nothing relevant is known; 2: usage error.")
+    parser.add_argument("question", nargs="+", metavar="QUESTION", help="the question, e.g. \"怎么开启确定性计算\"")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.set_defaults(handler=cmd_ask)

@@ -1,0 +1,1 @@
+"""Question answering over the articles and the KB: tokens, a BM25 index, passages and answers."""

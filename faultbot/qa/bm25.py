@@ -1,0 +1,78 @@
+"""Okapi BM25 over token lists, behind /search, `faultbot ask` and word matching; ``held`` and
+``coverage`` weigh how much of a query a document holds, for thresholds independent of its length."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from typing import Collection, Iterable, Mapping, Sequence
+
+from .tokens import is_cjk
+
+K1 = 1.2
+B = 0.75
+# A query word no document holds means the question is partly about something the index does not
+# cover, and weighs like the rarest word; a Chinese bigram across a word boundary (么开, 启确) is
+# no word at all, and weighs little.
+CJK_UNKNOWN_WEIGHT = 0.25
+
+
+@dataclass(frozen=True)
+class Bm25:
+    counts: tuple[Mapping[str, int], ...]    # term frequencies per document
+    lengths: tuple[int, ...]
+    average_length: float
+    document_frequency: Mapping[str, int]
+
+    @property
+    def size(self) -> int:
+        return len(self.counts)
+
+    def idf(self, term: str) -> float:
+        """Inverse document frequency; a term no document holds gets the highest value there is."""
+        df = self.document_frequency.get(term, 0)
+        return math.log(1 + (self.size - df + 0.5) / (df + 0.5))
+
+    def knows(self, term: str) -> bool:
+        return term in self.document_frequency
+
+    def weight(self, term: str) -> float:
+        """How much ``term`` counts in a query: its idf, little for an unknown Chinese bigram."""
+        return self.idf(term) * (CJK_UNKNOWN_WEIGHT if not self.knows(term) and is_cjk(term) else 1.0)
+
+    def held(self, query: Mapping[str, float], words: Collection[str]) -> float:
+        """The weight of the ``query`` terms among ``words``."""
+        return sum(boost * self.weight(t) for t, boost in query.items() if t in words)
+
+    def total(self, query: Mapping[str, float]) -> float:
+        return sum(boost * self.weight(t) for t, boost in query.items())
+
+    def coverage(self, query: Mapping[str, float], index: int) -> float:
+        """The share of the query's weight document ``index`` holds, 0..1."""
+        total = self.total(query)
+        return self.held(query, self.counts[index].keys()) / total if total else 0.0
+
+    def score(self, index: int, query: Mapping[str, float]) -> float:
+        """BM25 of one document for ``query``: terms and how much each counts."""
+        counts, length = self.counts[index], self.lengths[index]
+        total = 0.0
+        for term, boost in query.items():
+            tf = counts.get(term, 0)
+            if tf:
+                total += boost * self.idf(term) * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / self.average_length))
+        return total
+
+    def ranked(self, query: Mapping[str, float]) -> list[tuple[int, float]]:
+        """(document index, score) for every document holding a query term, best first."""
+        scored = [(i, self.score(i, query)) for i in range(self.size)]
+        return sorted(((i, s) for i, s in scored if s > 0), key=lambda pair: (-pair[1], pair[0]))
+
+
+def build(documents: Iterable[Sequence[str]]) -> Bm25:
+    counts = tuple(Counter(tokens) for tokens in documents)
+    frequency: Counter[str] = Counter()
+    for document in counts:
+        frequency.update(document.keys())
+    lengths = tuple(sum(c.values()) for c in counts)
+    return Bm25(counts, lengths, (sum(lengths) / len(lengths) if lengths else 0.0) or 1.0, dict(frequency))

@@ -1,0 +1,131 @@
+"""A failure told in words ("HcclAllreduce hangs after I set HCCL_OP_EXPANSION_MODE=AIV", "多卡训练时报
+sdma 错误") matched to the KB's faults, with the question that tells the candidates apart."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from ..engine.lineage import Lineage
+from ..engine.questions import Question, choices_for
+from ..engine.wording import describe_test
+from ..kb.loader import KnowledgeBase
+from ..kb.model import Condition, Entry, FactTest, NotOf
+from .bm25 import Bm25, build
+from .glossary import expand
+from .tokens import query_terms, tokenize
+
+MAX_CANDIDATES = 4
+CLOSE_RATIO = 0.5          # candidates score at least this share of the best
+MIN_COVERAGE = 0.2         # the best must hold this share of the words' weight
+_ERROR_CODE = re.compile(r"\b(?:E[A-Z]\d{4}|\d{6})\b")
+
+
+@dataclass(frozen=True)
+class FaultHit:
+    entry: Entry
+    score: float
+
+
+@dataclass(frozen=True)
+class WordsMatch:
+    candidates: tuple[FaultHit, ...]             # best first; empty when nothing fits
+    question: Question | None                    # the askable fact that tells them apart
+    telltales: tuple[tuple[str, str], ...]       # (entry id, a literal its log lines hold)
+
+
+def _leaves(condition: Condition | None) -> Iterator[FactTest]:
+    if condition is None:
+        return
+    if isinstance(condition, FactTest):
+        yield condition
+    elif isinstance(condition, NotOf):
+        yield from _leaves(condition.item)
+    else:
+        for item in condition.items:
+            yield from _leaves(item)
+
+
+def _document(entry: Entry, kb: KnowledgeBase) -> str:
+    """What a fault looks like in words: title, summary, cause, log signatures, error codes, tags,
+    and the Chinese key terms of the sections it cites (so a Chinese description finds it)."""
+    key_terms = []
+    for citation in entry.citations:
+        article = kb.articles.get(citation.article)
+        section = article.section(citation.section) if article else None
+        key_terms += section.key_terms if section else ()
+    symptoms = [" ".join((s.signature, *s.anchors)) for s in entry.symptoms]
+    return " ".join((entry.title, entry.title, entry.summary, entry.cause, *symptoms, *entry.error_codes,
+                     *entry.tags, *key_terms))
+
+
+class FaultWords:
+    """The KB's faults, searchable by the words an engineer describes a failure with."""
+
+    def __init__(self, kb: KnowledgeBase):
+        self.kb = kb
+        self.lineage = Lineage(kb)
+        self.entries = kb.entries
+        self.bm25: Bm25 = build(tokenize(_document(e, kb)) for e in kb.entries)
+        self.codes = {code for entry in kb.entries for code in entry.error_codes}
+
+    def candidates(self, text: str) -> list[FaultHit]:
+        """The faults ``text`` describes, best first; an error code in it keeps only the faults
+        (and their refinements) that report the code."""
+        query = query_terms(expand(text))
+        codes = {c for c in _ERROR_CODE.findall(text.upper()) if c in self.codes}
+        ranked = [(i, s) for i, s in self.bm25.ranked(query)
+                  if not codes or codes & set(self._codes_of(self.entries[i]))]
+        if not ranked or self.bm25.coverage(query, ranked[0][0]) < MIN_COVERAGE:
+            return []
+        top = ranked[0][1]
+        return [FaultHit(self.entries[i], s) for i, s in ranked[:MAX_CANDIDATES] if s >= CLOSE_RATIO * top]
+
+    def _codes_of(self, entry: Entry) -> tuple[str, ...]:
+        return tuple(code for member in (*self.lineage.ancestors(entry), entry) for code in member.error_codes)
+
+    def _askable(self, fact: str, seen: frozenset[str] = frozenset()) -> set[str]:
+        """The askable facts ``fact`` comes from: itself, or those the rules derive it from."""
+        spec = self.kb.facts.get(fact)
+        if spec is not None and spec.question is not None:
+            return {fact}
+        found: set[str] = set()
+        for rule in self.kb.rules:
+            if any(name == fact for name, _ in rule.then):
+                for source in rule.inputs - seen - {fact}:
+                    found |= self._askable(source, seen | {fact})
+        return found
+
+    def separating_question(self, hits: list[FaultHit], known: Iterable[str]) -> Question | None:
+        """The askable fact, not yet ``known``, that the candidates' conditions test most; a fact
+        every candidate tests the same way tells nothing apart and counts half."""
+        known = set(known)
+        top = hits[0].score if hits else 1.0
+        uses: dict[str, list[tuple[FaultHit, FactTest]]] = {}
+        for hit in hits:
+            for test in _leaves(self.lineage.condition(hit.entry)):
+                for fact in self._askable(test.fact) - known:
+                    uses.setdefault(fact, []).append((hit, test))
+        if not uses:
+            return None
+
+        def score(fact: str) -> float:
+            users = {id(h): h for h, _ in uses[fact]}
+            same_everywhere = len(users) == len(hits) > 1 and len({describe_test(t) for _, t in uses[fact]}) == 1
+            return sum(h.score / top for h in users.values()) * (0.5 if same_everywhere else 1.0)
+
+        fact = max(sorted(uses), key=score)
+        spec = self.kb.facts[fact]
+        asked = spec.question
+        assert asked is not None      # _askable keeps only facts with a question
+        needed_by = tuple(dict.fromkeys((h.entry.id, describe_test(t)) for h, t in uses[fact]))
+        why = asked.why + " It tells apart: " + "; ".join(f"{entry} ({test})" for entry, test in needed_by) + "."
+        return Question(fact, asked.text, why, asked.how_to_find, choices_for(spec), asked.example,
+                        needed_by, round(score(fact), 4))
+
+    def match(self, text: str, known: Iterable[str] = ()) -> WordsMatch:
+        hits = self.candidates(text)
+        strongest = [(h.entry.id, max(h.entry.symptoms, key=lambda s: s.weight)) for h in hits if h.entry.symptoms]
+        telltales = tuple((entry, symptom.anchors[0]) for entry, symptom in strongest if symptom.anchors)
+        return WordsMatch(tuple(hits), self.separating_question(hits, known) if hits else None, telltales)

@@ -1,0 +1,112 @@
+"""What questions are answered from: each article section (its own text, without subsections) and
+each KB entry's summary, cause and fixes, with the article section an answer from it cites."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from ..engine.facts import WorkingMemory
+from ..engine.fill import fill
+from ..kb.articles import Article, Section
+from ..kb.loader import KnowledgeBase
+from ..kb.model import Citation, Entry, FixStep
+from .bm25 import build
+from .sentences import sentences
+from .tokens import tokenize
+
+_HEADING = re.compile(r"^#{1,6}\s")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+# The articles are the sources and an entry restates them: where a section answers about as well,
+# the section is the better answer.
+ENTRY_PRIOR = 0.8
+# A section that mostly points elsewhere (a quick index, references) answers less well than what it points at.
+NAVIGATION_PRIOR = 0.5
+_LINK = re.compile(r"\]\(#[a-z0-9-]+\)|https?://")
+_FIX_FIELDS = (("workaround", "workaround"), ("permanent", "permanent fix"), ("next_checks", "next checks"))
+
+
+@dataclass(frozen=True)
+class Passage:
+    ref: str              # how /search names it: "article#section" or "entry-id cause"
+    title: str
+    text: str             # Markdown the answer is cut from
+    citation: str         # the article section an answer from it cites ("article#section")
+    terms: str = ""       # indexed with it: the article title, Chinese key terms, error codes, tags
+    prior: float = 1.0    # its score is multiplied by this
+
+    def tokens(self) -> list[str]:
+        prose = " ".join(" ".join((s.text, *s.commands)) for s in sentences(self.text))
+        return tokenize(" ".join((self.title, self.title, prose, self.terms)))
+
+
+def _own_text(section: Section) -> str:
+    """The section's text up to its first subsection (a section's text includes its subsections)."""
+    kept, fenced = [], False
+    for line in section.text.split("\n"):
+        if _FENCE.match(line):
+            fenced = not fenced
+        elif not fenced and _HEADING.match(line):
+            break
+        kept.append(line)
+    return "\n".join(kept).strip()
+
+
+def _is_navigation(text: str) -> bool:
+    found = sentences(text)
+    return len([s for s in found if _LINK.search(s.text)]) * 2 > len(found)
+
+
+def _section_passage(article: Article, section: Section) -> Passage:
+    text = _own_text(section)
+    # A section is about its article's subject: the article title names it (LcalAllReduce, HCCL).
+    terms = " ".join((article.title, *(t for t in section.key_terms if t in text)))
+    ref = f"{article.id}#{section.slug}"
+    return Passage(ref, section.title, text, ref, terms, NAVIGATION_PRIOR if _is_navigation(text) else 1.0)
+
+
+def _article_passages(articles: Iterable[Article]) -> list[Passage]:
+    return [_section_passage(a, s) for a in articles for s in a.sections.values()]
+
+
+def _step_markdown(step: FixStep, memory: WorkingMemory) -> str:
+    commands = "".join(f"\n  ```bash\n  {fill(c, memory)}\n  ```" for c in step.commands)
+    return f"- {fill(step.text, memory)}{commands}"
+
+
+class _Sections:
+    """The article sections, searchable, to find which of an entry's citations backs a field."""
+
+    def __init__(self, passages: list[Passage]):
+        self.position = {p.ref: i for i, p in enumerate(passages)}
+        self.bm25 = build(p.tokens() for p in passages)
+
+    def supporting(self, text: str, citations: Sequence[Citation]) -> str:
+        """Of ``citations``, the section ``text`` reads most like (the first cited on a tie)."""
+        query = dict.fromkeys(tokenize(text), 1.0)
+        scored = [(self.bm25.score(self.position[str(c)], query) if str(c) in self.position else -1.0, -i, str(c))
+                  for i, c in enumerate(citations)]
+        return max(scored)[2] if scored else ""
+
+
+def _entry_passages(entry: Entry, sections: _Sections) -> list[Passage]:
+    memory = WorkingMemory()   # no diagnosis: placeholders read <fact>
+    fields = [("cause", f"{entry.title} — cause", fill(entry.cause, memory), "")]
+    if entry.summary:
+        fields.insert(0, ("summary", entry.title, fill(entry.summary, memory), ""))
+    for name, label in _FIX_FIELDS:
+        steps: tuple[FixStep, ...] = getattr(entry.fixes, name)
+        if steps:
+            cited = next((s.citation for s in steps if s.citation), "")
+            fields.append((name, f"{entry.title} — {label}", "\n".join(_step_markdown(s, memory) for s in steps), cited))
+    codes = " ".join((*entry.error_codes, *entry.tags))     # what the fault is called: its first field's words
+    return [Passage(f"{entry.id} {name}", title, text, cited or sections.supporting(text, entry.citations),
+                    codes if position == 0 else "", ENTRY_PRIOR)
+            for position, (name, title, text, cited) in enumerate(fields)]
+
+
+def kb_passages(kb: KnowledgeBase) -> list[Passage]:
+    articles = _article_passages(kb.articles.values())
+    sections = _Sections(articles)
+    return articles + [p for entry in kb.entries for p in _entry_passages(entry, sections)]

@@ -1,0 +1,94 @@
+"""Search tokens: English words with their parts, and Chinese as overlapping character bigrams
+(确定性计算 -> 确定 定性 性计 计算), which match whatever word boundaries the text had."""
+
+from __future__ import annotations
+
+import re
+
+_RUN = re.compile(r"[A-Za-z0-9_]+(?:[.\-][A-Za-z0-9_]+)*|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_PARTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+_CAMEL = re.compile(r"[a-z][A-Z]")
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CJK_STOP = re.compile("问题|什么|怎么|怎样|如何|为什么|哪些|哪个|请问|是否|一下|多少|可以"
+                       "|吗|呢|的|了|是|我|你")
+
+STOP_WORDS = frozenset("""
+a an and are as at be been but by can could did do does doing for from had has have how i if in into is it
+its me my no not of on or our so than that the their them then there these they this those to was we were
+what when where which who whom why will with would you your yes about after before does should shall may
+many much any some get got all also just only
+""".split())
+
+# The articles say "hang", "hung" and "stuck" for one thing; the engineer may use any of them.
+_SYNONYMS = {"hung": "hang", "hangs": "hang", "hanging": "hang", "stuck": "hang"}
+
+
+def is_cjk(text: str) -> bool:
+    return _CJK.search(text) is not None
+
+
+def _stem(word: str) -> str:
+    if word in _SYNONYMS:
+        return _SYNONYMS[word]
+    if not word.isalpha() or len(word) <= 3:
+        return word
+    if word.endswith("ly") and len(word) > 6:
+        return word[:-2]
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "xes", "ches", "shes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    if word.endswith("ing") and len(word) > 5:
+        return word[:-3]
+    if word.endswith("ed") and len(word) > 4:
+        return word[:-2]
+    return word
+
+
+def _word_tokens(run: str) -> list[str]:
+    whole = run.lower()
+    if whole in STOP_WORDS:
+        return []
+    tokens = [_stem(whole)]
+    if re.search(r"[._\-]", run) or _CAMEL.search(run):
+        parts = [p.lower() for p in _PARTS.findall(run)]
+        tokens += [_stem(p) for p in parts if len(p) > 1 and not p.isdigit() and p not in STOP_WORDS]
+    return tokens
+
+
+def _cjk_tokens(run: str) -> list[str]:
+    tokens = []
+    for piece in _CJK_STOP.sub(" ", run).split():
+        tokens += [piece] if len(piece) == 1 else [piece[i:i + 2] for i in range(len(piece) - 1)]
+    return tokens
+
+
+def _is_name(run: str) -> bool:
+    return not is_cjk(run) and (bool(re.search(r"[0-9_.\-]", run)) or any(c.isupper() for c in run[1:]))
+
+
+def query_terms(text: str) -> dict[str, float]:
+    """A question's tokens and how much each counts: a word written as a name (HCCL_EXEC_TIMEOUT,
+    LcalAllReduce, AIV, EI0002) names what is asked about, so it counts double."""
+    terms: dict[str, float] = {}
+    for run in _RUN.findall(text):
+        tokens = _cjk_tokens(run) if is_cjk(run) else _word_tokens(run)
+        name = _is_name(run)
+        for position, token in enumerate(tokens):
+            boost = (NAME_BOOST if position == 0 else PART_OF_NAME) if name else 1.0
+            terms[token] = max(terms.get(token, 0.0), boost)
+    return terms
+
+
+NAME_BOOST = 2.0
+PART_OF_NAME = 0.5     # "lcal" of LcalAllReduce: the name itself says it better
+
+
+def tokenize(text: str) -> list[str]:
+    """Search tokens of ``text``, in order, repeats kept (BM25 counts them)."""
+    tokens: list[str] = []
+    for run in _RUN.findall(text):
+        tokens += _cjk_tokens(run) if is_cjk(run) else _word_tokens(run)
+    return tokens

@@ -1,0 +1,1 @@
+"""The chat REPL: an on-call engineer pastes logs, answers questions, asks, and exports a report."""

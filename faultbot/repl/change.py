@@ -1,0 +1,15 @@
+"""A change the chat made to the diagnosis, kept beside the session's step for reports and /back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Change:
+    kind: str               # "paste" or "answer"
+    label: str = ""         # the paste's name
+    text: str = ""          # the log pasted, or the answer as typed
+    fact: str = ""
+    question: str = ""      # the question answered, and why it was asked
+    why: str = ""

@@ -1,0 +1,15 @@
+"""What the chat shows for one input: Markdown, or a one-line error; never printed here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.candidates import Candidate
+
+
+@dataclass(frozen=True)
+class Reply:
+    markdown: str = ""
+    error: str = ""                       # one line, shown as an error
+    conclusion: Candidate | None = None   # shown first, coloured by its confidence
+    quit: bool = False

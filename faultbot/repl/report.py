@@ -1,0 +1,56 @@
+"""The incident report ``/export`` writes: the conclusion with its HOW trace (as ``faultbot diagnose
+--explain`` shows it), the questions asked with why and the answers, the facts, and the input."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Sequence
+
+from .. import __version__
+from ..engine.diagnosis import Diagnosis
+from ..ingest.stats import InputStats
+from ..kb.loader import KnowledgeBase
+from ..render.diagnosis_markdown import diagnosis_markdown
+from .change import Change
+from .views import facts_markdown
+
+MAX_INPUT_LINES = 200
+
+
+def _fenced(text: str) -> str:
+    lines = text.rstrip("\n").split("\n")
+    shown = lines[:MAX_INPUT_LINES]
+    more = f"\n\n*… {len(lines) - len(shown)} more lines not shown.*" if len(lines) > len(shown) else ""
+    fence = "~~~~" if "```" in text else "```"
+    return f"{fence}text\n" + "\n".join(shown) + f"\n{fence}{more}"
+
+
+def _answers(changes: Sequence[Change]) -> list[str]:
+    lines = []
+    for change in changes:
+        if change.kind == "answer":
+            asked = f"**{change.question}** " if change.question else ""
+            lines.append(f"- {asked}(`{change.fact}`) — {change.text}")
+            if change.why:
+                lines.append(f"  - Why it was asked: {change.why}")
+    return lines or ["- No questions were answered."]
+
+
+def _inputs(changes: Sequence[Change]) -> list[str]:
+    lines = []
+    for change in changes:
+        if change.kind == "paste":
+            lines += ["", f"### {change.label}", "", _fenced(change.text)]
+    return lines or ["", "No logs were pasted."]
+
+
+def report_markdown(session_id: str, diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStats,
+                    changes: Sequence[Change], now: datetime | None = None) -> str:
+    now = now or datetime.now(timezone.utc)
+    header = [f"*faultbot {__version__} incident report · session `{session_id}` · "
+              f"exported {now.isoformat(timespec='seconds')}*", ""]
+    body = diagnosis_markdown(diagnosis, kb, stats, explain=True).rstrip("\n")
+    sections = ["", "## Questions and answers", "", *_answers(changes),
+                "", "## Facts", "", facts_markdown(diagnosis.memory),
+                "", "## Input evidence", *_inputs(changes)]
+    return "\n".join([*header, body, *sections]) + "\n"

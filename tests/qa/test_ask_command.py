@@ -1,0 +1,45 @@
+"""`faultbot ask` as engineers and scripts call it: answers with sources, JSON, exit codes."""
+
+from __future__ import annotations
+
+import json
+
+from faultbot.cli.main import main
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_default_exec_timeout_is_answered_with_its_source(capsys):
+    code, out, _ = run(capsys, "ask", "what is the default HCCL_EXEC_TIMEOUT")
+    assert code == 0
+    assert "1836" in out
+    assert "Step 2c: the gap between ranks exceeds HCCL_EXEC_TIMEOUT — https://" in out
+
+
+def test_chinese_question_is_answered_in_json(capsys):
+    code, out, _ = run(capsys, "ask", "怎么开启确定性计算", "--format", "json")
+    payload = json.loads(out)
+    assert code == 0
+    assert payload["schema"] == 1
+    assert "LCCL_DETERMINISTIC=1" in payload["answer"]
+    assert payload["citations"][0]["ref"] == "lccl-allreduce-flag-cleanup#workaround"
+    assert payload["citations"][0]["url"].startswith("https://")
+    assert 0 < payload["score"] <= 1
+
+
+def test_nothing_relevant_exits_1_and_suggests_search_terms(capsys):
+    code, out, _ = run(capsys, "ask", "how do I bake sourdough bread")
+    assert code == 1
+    assert "Not in my knowledge base" in out and "/search" in out
+    code, out, _ = run(capsys, "ask", "how do I bake sourdough bread", "--format", "json")
+    assert (code, json.loads(out)["answer"], json.loads(out)["citations"]) == (1, None, [])
+
+
+def test_no_question_is_a_usage_error(capsys):
+    code, _, err = run(capsys, "ask", " ")
+    assert code == 2
+    assert err.startswith("faultbot: error: give a question")

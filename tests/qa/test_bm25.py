@@ -1,0 +1,24 @@
+"""The BM25 index: rarer words weigh more, shorter documents win ties, coverage is a share."""
+
+from __future__ import annotations
+
+from faultbot.qa.bm25 import build
+
+
+def test_the_document_holding_the_rare_word_ranks_first():
+    index = build([["hccl", "timeout"], ["hccl", "sdma", "error"], ["hccl", "error"]])
+    ranked = index.ranked({"sdma": 1.0, "hccl": 1.0})
+    assert ranked[0][0] == 1
+    assert index.idf("sdma") > index.idf("hccl")
+
+
+def test_documents_without_a_query_word_are_left_out():
+    index = build([["a1"], ["b1"]])
+    assert [i for i, _ in index.ranked({"a1": 1.0})] == [0]
+    assert index.ranked({"zz": 1.0}) == []
+
+
+def test_coverage_counts_unknown_words_against_the_query():
+    index = build([["hccl", "timeout"], ["sdma"]])
+    assert index.coverage({"hccl": 1.0, "timeout": 1.0}, 0) == 1.0
+    assert 0 < index.coverage({"hccl": 1.0, "kubernetes": 1.0}, 0) < 0.5

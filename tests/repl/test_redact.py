@@ -1,0 +1,25 @@
+"""Exports with --redact: IPs, host names and paths masked consistently, links and code names kept."""
+
+from __future__ import annotations
+
+from faultbot.repl.redact import redact
+
+
+def test_ips_hosts_and_paths_are_masked_the_same_everywhere():
+    text = ("local rank [127.10.0.1/1]: crimer rank [127.10.0.2/2] ... remoteIP{server[127.10.0.2]} "
+            "host=node-03 on worker-3.cluster.local reads /home/alice/run/plog/plog-1.log and ~/job.sh")
+    masked = redact(text, hosts=set())
+    for secret in ("127.10.0.1", "127.10.0.2", "node-03", "worker-3.cluster.local", "/home/alice", "~/job.sh"):
+        assert secret not in masked
+    assert masked.count("<ip-2>") == 2 and "<ip-1>" in masked
+    assert "<host-1>" in masked and "<path-1>" in masked
+
+
+def test_links_timestamps_versions_and_source_files_stay():
+    text = ("2025-10-23-07:52:59.191.363 [heartbeat.cc:951] CANN 8.0.RC2 std::vector "
+            "https://www.hiascend.com/document/detail/zh/x.html")
+    assert redact(text, hosts=set()) == text
+
+
+def test_this_machines_name_is_masked():
+    assert redact("ran on gpu-box-7 today", hosts={"gpu-box-7"}) == "ran on <host-1> today"

@@ -1,0 +1,65 @@
+"""Sessions are never lost: each turn is on disk as it happens, a torn last line is survived, and a
+replay brings back the diagnosis, the answers and the pending question."""
+
+from __future__ import annotations
+
+import json
+
+from faultbot.repl.chat import Chat
+from faultbot.repl.locations import sessions_dir
+from faultbot.repl.replay import earlier_turns, replay
+from faultbot.repl.transcript import Transcript, last_transcript, read_records
+
+from .conftest import EXAMPLE_LOG
+
+
+def test_every_turn_is_on_disk_before_the_next(chat):
+    chat.respond(EXAMPLE_LOG)
+    kinds = [r.kind for r in read_records(chat.transcript.path)]
+    assert kinds == ["start", "said", "paste", "reply"]
+    chat.respond("8.0.RC2")
+    records = read_records(chat.transcript.path)
+    assert [r.kind for r in records][-3:] == ["said", "answer", "reply"]
+    assert records[-2].get("fact") == "cann_version" and records[-2].get("text") == "8.0.RC2"
+
+
+def test_a_torn_last_line_is_skipped_and_the_next_record_starts_clean(chat, kb):
+    chat.respond(EXAMPLE_LOG)
+    chat.transcript.close()
+    with open(chat.transcript.path, "a", encoding="utf-8") as stream:
+        stream.write('{"seq": 99, "kind": "said", "te')          # killed mid-write
+    reopened = Transcript.reopen(chat.transcript.path)
+    reopened.append("said", text="8.0.RC2")
+    lines = chat.transcript.path.read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[-1])["text"] == "8.0.RC2"
+    assert [r.kind for r in read_records(chat.transcript.path)][-1] == "said"
+
+
+def test_replay_restores_answers_undo_and_the_pending_question(chat, kb):
+    chat.respond(EXAMPLE_LOG)
+    chat.respond("8.0.RC2")
+    chat.respond("/back")
+    chat.respond("what is LCCL")
+    resumed = Chat(kb)
+    skipped = replay(resumed, read_records(chat.transcript.path))
+    assert skipped == []
+    assert [c.kind for c in resumed.changes] == ["paste"]
+    assert resumed.pending.fact == "cann_version"
+    assert resumed.diagnosis.top.id == "lccl.allreduce-flag-cleanup"
+
+
+def test_earlier_turns_show_what_was_said_and_answered(chat):
+    chat.respond(EXAMPLE_LOG)
+    chat.respond("8.0.RC2")
+    shown = earlier_turns(read_records(chat.transcript.path))
+    assert "**you:** `8.0.RC2`" in shown
+    assert "(+3 lines)" in shown and "**faultbot:**" in shown
+
+
+def test_the_last_session_is_the_one_written_to_last(kb):
+    first = Transcript.create(sessions_dir(), kb.kb_dir)
+    second = Transcript.create(sessions_dir(), kb.kb_dir)
+    first.append("said", text="later")
+    assert last_transcript(sessions_dir()) == first.path
+    second.close()
+    first.close()
