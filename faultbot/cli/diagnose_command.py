@@ -11,13 +11,16 @@ from pathlib import Path
 from prompt_toolkit import PromptSession
 
 from ..case_export import save_case
+from ..cluster.view import cluster_view
 from ..engine.answers import AnswerError
+from ..evidence import Evidence
+from ..facts_file import FactsFileError, kb_fingerprint, read_facts
 from ..ingest.inputs import InputSpec, LogPath, Stdin
 from ..kb.loader import load_kb
 from ..render.console import print_markdown
 from ..render.diagnosis_json import diagnosis_dict
 from ..render.diagnosis_markdown import diagnosis_markdown
-from ..session import DiagnosisSession
+from ..session import DiagnosisSession, Step
 from .ask_terminal import ask
 from .errors import EXIT_NO_MATCH, EXIT_OK, UsageError
 from .kb_location import kb_paths
@@ -49,6 +52,25 @@ def parse_answers(pairs: list[str]) -> list[tuple[str, str]]:
     return parsed
 
 
+def add_facts_files(session: DiagnosisSession, paths: list[str]) -> None:
+    """The evidence of each ``faultbot extract`` file, re-derived from its records with this KB."""
+    fingerprint = kb_fingerprint(session.kb.kb_dir)
+    other_kb = []
+    for path in paths:
+        try:
+            facts = read_facts(Path(path))
+        except FactsFileError as error:
+            raise UsageError(str(error)) from None
+        if facts.header.get("kb") != fingerprint:
+            other_kb.append(path)
+        evidence = session.collector.from_records(facts.records)
+        session.steps.append(Step("input", Evidence(evidence.observations, evidence.matches, facts.stats),
+                                  label=path))
+    if other_kb:
+        print(f"faultbot: warning: {len(other_kb)} facts file(s) ({other_kb[0]}, ...) were extracted with another "
+              "knowledge base; records only this one would keep are not in them", file=sys.stderr)
+
+
 def _interactive(args: argparse.Namespace, specs: list[InputSpec]) -> bool:
     reads_stdin = any(isinstance(spec, Stdin) for spec in specs)
     return (not args.no_ask and args.format == "text" and not reads_stdin
@@ -56,7 +78,7 @@ def _interactive(args: argparse.Namespace, specs: list[InputSpec]) -> bool:
 
 
 def cmd_diagnose(args: argparse.Namespace) -> int:
-    specs = input_specs(args.paths)
+    specs = input_specs(args.paths) if args.paths or not args.facts else []
     kb = load_kb(*kb_paths(args))
     session = DiagnosisSession(kb)
     for fact, value in parse_answers(args.answer):
@@ -64,7 +86,12 @@ def cmd_diagnose(args: argparse.Namespace) -> int:
             session.answer(fact, value)
         except AnswerError as error:
             raise UsageError(f"--answer {fact}={value}: {error}") from None
-    session.add_inputs(specs)
+    for path in args.facts:
+        if not os.path.isfile(path):
+            raise UsageError(f"no such facts file: {path}")
+    if specs:
+        session.add_inputs(specs)
+    add_facts_files(session, args.facts)
     diagnosis = session.diagnose()
     if _interactive(args, specs):
         prompt: PromptSession = PromptSession()
@@ -73,11 +100,12 @@ def cmd_diagnose(args: argparse.Namespace) -> int:
     if args.save_case:
         saved = save_case(Path(args.save_case), diagnosis, session.answers, session.unknown)
         print(f"faultbot: saved the case as {saved}", file=sys.stderr)
+    cluster = cluster_view(diagnosis, kb, session.engine.echo_entries)
     if args.format == "json":
-        payload = diagnosis_dict(diagnosis, kb, session.stats, args.explain)
+        payload = diagnosis_dict(diagnosis, kb, session.stats, args.explain, cluster)
         print(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
-        text = diagnosis_markdown(diagnosis, kb, session.stats, args.explain)
+        text = diagnosis_markdown(diagnosis, kb, session.stats, args.explain, cluster)
         if args.format == "markdown":
             sys.stdout.write(text)
         else:
@@ -92,6 +120,8 @@ def add_diagnose_parser(subparsers: argparse._SubParsersAction, common: argparse
                     "say what failed, why, and what to do. Exit 0: a conclusion; 1: nothing in the KB "
                     "matched; 2: usage or input error.")
     parser.add_argument("paths", nargs="*", metavar="PATH", help="log files or folders; '-' reads standard input")
+    parser.add_argument("--facts", nargs="+", action="extend", default=[], metavar="FILE",
+                        help="facts files written by 'faultbot extract' on each node, merged as one input")
     parser.add_argument("--answer", action="append", default=[], metavar="FACT=VALUE",
                         help="answer a question in advance, e.g. --answer cann_version=8.0.RC2 (repeatable)")
     parser.add_argument("--no-ask", action="store_true", help="never ask; list the questions instead")

@@ -4,13 +4,15 @@ Each aggregation is a derivation rule. It reads the facts of task-exception reco
 heartbeat events and symptom matches, groups them by communicator and rank, and derives what
 the article compares by hand: ops that differ in a group, the spread of first-error times, streams
 of one communicator, the rank the heartbeat evidence blames, and an earlier non-timeout error.
+The groupings are public so that the cluster view (faultbot/cluster) tabulates the very records
+these rules reason over.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Iterator
 
 from ..ingest.records import LogRecord
 from .facts import Fact, Provenance, Source, WorkingMemory
@@ -26,7 +28,10 @@ def _record_of(fact: Fact) -> LogRecord | None:
     return next((r for s in provenance.supports if (r := _record_of(s)) is not None), None)
 
 
-def facts_by_record(memory: WorkingMemory) -> Iterator[tuple[LogRecord, dict[str, Fact]]]:
+RecordFacts = tuple[LogRecord, dict[str, Fact]]
+
+
+def facts_by_record(memory: WorkingMemory) -> Iterator[RecordFacts]:
     """Each log record that produced facts, with its facts by name (first value per name)."""
     grouped: dict[int, tuple[LogRecord, dict[str, Fact]]] = {}
     for fact in memory:
@@ -65,12 +70,12 @@ class TaskException:
         return self.record.timestamp
 
 
-def task_exceptions(memory: WorkingMemory) -> list[TaskException]:
-    """Task exceptions in input order; a base-information line starts one, the lines after it from
-    the same file and process complete it."""
+def task_exceptions(records: Iterable[RecordFacts]) -> list[TaskException]:
+    """Task exceptions in input order (``records`` as ``facts_by_record`` gives them); a
+    base-information line starts one, the lines after it from the same file and process complete it."""
     events: list[TaskException] = []
     open_events: dict[tuple[str, int | None], TaskException] = {}
-    for record, facts in facts_by_record(memory):
+    for record, facts in records:
         # One process is one rank; a rank label ("rank0: ") often prefixes only the first line.
         key = (record.origin.source, record.pid)
         if "task_tag" in facts:
@@ -83,12 +88,81 @@ def task_exceptions(memory: WorkingMemory) -> list[TaskException]:
     return events
 
 
-def _first_per_rank(events: list[TaskException]) -> dict[str, dict[object, TaskException]]:
+def first_per_rank(events: list[TaskException]) -> dict[str, dict[object, TaskException]]:
+    """Each communicator's first task exception per rank, communicators and ranks in input order."""
     groups: dict[str, dict[object, TaskException]] = {}
     for event in events:
         if event.group is not None:
             groups.setdefault(str(event.group), {}).setdefault(event.rank, event)
     return groups
+
+
+def op_shape(event: TaskException) -> tuple[object, object, object]:
+    """What ranks of one communicator must agree on: the collective, its count and data type."""
+    return event.value("task_op"), event.value("op_count"), event.value("data_type")
+
+
+def error_window(events: list[TaskException]) -> tuple[datetime, datetime, float] | None:
+    """The earliest and the latest time of ``events`` and the seconds between them (the spread);
+    None with fewer than two times."""
+    times = [e.time for e in events if e.time is not None]
+    if len(times) < 2:
+        return None
+    return min(times), max(times), round((max(times) - min(times)).total_seconds(), 3)
+
+
+def first_timeout(events: list[TaskException]) -> datetime | None:
+    return min((e.time for e in events if e.time is not None), default=None)
+
+
+def op_entries(records: Iterable[RecordFacts]) -> Iterator[RecordFacts]:
+    """Entry-Hccl* op lines (HCCL_ENTRY_LOG_ENABLE) that name their communicator and stream."""
+    for record, facts in records:
+        if "entry_group" in facts and "entry_stream_id" in facts:
+            yield record, facts
+
+
+@dataclass(frozen=True)
+class HeartbeatEvidence:
+    """A heartbeat status (an event, a Cluster Exception, an ERROR CQE) and the rank it names."""
+
+    status: Fact
+    rank: Fact
+    record: LogRecord
+
+    @property
+    def priority(self) -> tuple[int, float]:
+        """Higher first: ERROR CQE > STUCK > LOST, then the earlier."""
+        when = self.record.timestamp.timestamp() if self.record.timestamp else 0.0
+        return HEARTBEAT_PRIORITY.get(str(self.status.value), 0), -when
+
+
+HEARTBEAT_RANK_FACTS = ("heartbeat_crimer_rank", "cluster_exception_location", "roce_remote_device_ip")
+
+
+def heartbeat_evidence(memory: WorkingMemory, records: Iterable[RecordFacts]) -> list[HeartbeatEvidence]:
+    """Every heartbeat status in ``memory`` (read from a log or derived from one) that names a rank,
+    in the order the statuses were asserted; ``records`` as ``facts_by_record`` gives them."""
+    record_facts = {id(record): facts for record, facts in records}
+    found = []
+    for status in memory.facts("heartbeat_status"):
+        record = _record_of(status)
+        if record is None:
+            continue
+        facts = record_facts.get(id(record), {})
+        rank = next((facts[n] for n in HEARTBEAT_RANK_FACTS if n in facts), None)
+        if rank is not None:
+            found.append(HeartbeatEvidence(status, rank, record))
+    return found
+
+
+def crimer(evidence: list[HeartbeatEvidence]) -> HeartbeatEvidence | None:
+    """The highest-priority evidence; the first asserted among equals."""
+    best: HeartbeatEvidence | None = None
+    for item in evidence:
+        if best is None or item.priority > best.priority:
+            best = item
+    return best
 
 
 def _derived(name: str, value: object, rule: str, supports: list[Fact], note: str = "") -> Fact:
@@ -108,23 +182,22 @@ class GroupComparison:
 
     def fire(self, memory: WorkingMemory, context: Context) -> list[Fact]:
         derived = []
-        for group, by_rank in _first_per_rank(task_exceptions(memory)).items():
+        for group, by_rank in first_per_rank(task_exceptions(facts_by_record(memory))).items():
             events = list(by_rank.values())
             derived.append(_derived("ranks_in_evidence", len(events), self.id, _supports(events, "task_group"),
                                     f"communicator {group}"))
             if len(events) < 2:
                 continue
-            shapes = {(e.value("task_op"), e.value("op_count"), e.value("data_type")) for e in events}
-            differ = len(shapes) > 1
+            differ = len({op_shape(e) for e in events}) > 1
             ops = ", ".join(f"rank {e.rank}: {e.value('task_op')}" for e in events)
             derived.append(_derived("ops_differ_in_group", differ, self.id,
                                     _supports(events, "task_op", "op_count", "data_type"),
                                     f"communicator {group}: {ops}"))
-            times = [e.time for e in events if e.time is not None]
-            if len(times) >= 2:
-                spread = round((max(times) - min(times)).total_seconds(), 3)
+            window = error_window(events)
+            if window is not None:
+                first, last, spread = window
                 derived.append(_derived("error_time_spread_s", spread, self.id, _supports(events, "task_tag"),
-                                        f"communicator {group}: first errors {min(times)} .. {max(times)}"))
+                                        f"communicator {group}: first errors {first} .. {last}"))
         return derived
 
 
@@ -138,11 +211,10 @@ class StreamsOfGroup:
 
     def fire(self, memory: WorkingMemory, context: Context) -> list[Fact]:
         streams: dict[tuple[str, str, int | None], dict[object, Fact]] = {}
-        for record, facts in facts_by_record(memory):
-            if "entry_group" in facts and "entry_stream_id" in facts:
-                stream = facts["entry_stream_id"]
-                key = (str(facts["entry_group"].value), record.origin.source, record.pid)
-                streams.setdefault(key, {}).setdefault(stream.value, stream)
+        for record, facts in op_entries(facts_by_record(memory)):
+            stream = facts["entry_stream_id"]
+            key = (str(facts["entry_group"].value), record.origin.source, record.pid)
+            streams.setdefault(key, {}).setdefault(stream.value, stream)
         return [_derived("multi_stream_in_group", len(by_stream) > 1, self.id, list(by_stream.values()),
                          f"communicator {group}, process {pid}: streams {', '.join(map(str, by_stream))}")
                 for (group, _, pid), by_stream in streams.items()]
@@ -155,27 +227,12 @@ class HeartbeatCrimer:
     priority = 0
     specificity = 1
 
-    _RANK_FACTS = ("heartbeat_crimer_rank", "cluster_exception_location", "roce_remote_device_ip")
-
     def fire(self, memory: WorkingMemory, context: Context) -> list[Fact]:
-        best: tuple[tuple[int, float], Fact, Fact] | None = None
-        record_facts = {id(record): facts for record, facts in facts_by_record(memory)}
-        for status in memory.facts("heartbeat_status"):
-            record = _record_of(status)
-            if record is None:
-                continue
-            facts = record_facts.get(id(record), {})
-            rank = next((facts[n] for n in self._RANK_FACTS if n in facts), None)
-            if rank is None:
-                continue
-            when = record.timestamp.timestamp() if record.timestamp else 0.0
-            key = (HEARTBEAT_PRIORITY.get(str(status.value), 0), -when)
-            if best is None or key > best[0]:
-                best = (key, status, rank)
+        best = crimer(heartbeat_evidence(memory, facts_by_record(memory)))
         if best is None:
             return []
-        _, status, rank = best
-        return [_derived("crimer_rank", rank.value, self.id, [status, rank], f"status {status.value}")]
+        return [_derived("crimer_rank", best.rank.value, self.id, [best.status, best.rank],
+                         f"status {best.status.value}")]
 
 
 class EarlierRootError:
@@ -187,15 +244,15 @@ class EarlierRootError:
     specificity = 1
 
     def fire(self, memory: WorkingMemory, context: Context) -> list[Fact]:
-        timeouts = [e for e in task_exceptions(memory)]
+        timeouts = task_exceptions(facts_by_record(memory))
         if not timeouts:
             return []
-        first_timeout = min((e.time for e in timeouts if e.time is not None), default=None)
+        first = first_timeout(timeouts)
         for match in context.matches:
             if match.entry_id in context.echo_entries:
                 continue
             when = match.record.timestamp
-            if first_timeout is None or when is None or when <= first_timeout:
+            if first is None or when is None or when <= first:
                 origin = match.record.origin
                 note = f"{match.entry_id} at {origin.source}:{origin.line}"
                 return [_derived("other_rank_error_first", True, self.id,

@@ -1,0 +1,60 @@
+"""The cluster view of a diagnosis: every rank of every communicator, the timeline of first errors,
+and the suspect ranks with their reasons, built from the records the engine reasoned over."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.aggregates import (
+    crimer,
+    facts_by_record,
+    first_per_rank,
+    heartbeat_evidence,
+    task_exceptions,
+)
+from ..engine.diagnosis import Diagnosis
+from ..kb.loader import KnowledgeBase
+from .communicators import Communicator, communicators
+from .identity import Identities, ProcessKey, identify
+from .localise import EngineFacts, Finding, Inputs, Suspect, localise
+from .rank_evidence import RankEvidence, rank_evidence
+from .table import RankRow, table
+from .timeline import TimelineEntry, timeline
+
+
+@dataclass(frozen=True)
+class ClusterView:
+    identities: Identities
+    evidence: dict[ProcessKey, RankEvidence]
+    communicators: tuple[Communicator, ...]
+    rows: tuple[RankRow, ...]                 # communicator by communicator, by rank
+    timeline: tuple[TimelineEntry, ...]
+    findings: tuple[Finding, ...]
+    suspects: tuple[Suspect, ...]             # strongest first
+
+    @property
+    def nodes(self) -> tuple[str, ...]:
+        return tuple(sorted({key.node for key in self.identities.ranks}))
+
+    def label(self, key: ProcessKey) -> str:
+        info = self.identities.info(key)
+        return info.label if info else f"pid {key.pid} ({key.node})"
+
+
+def cluster_view(diagnosis: Diagnosis, kb: KnowledgeBase, echo_entries: frozenset[str]) -> ClusterView | None:
+    """The view when the input holds two ranks or more, else None."""
+    memory = diagnosis.memory
+    records = list(facts_by_record(memory))
+    events = task_exceptions(records)
+    identities = identify(records, events)
+    if len(identities.ranks) < 2:
+        return None
+    heartbeats = heartbeat_evidence(memory, records)
+    codes = {entry.id: entry.error_codes for entry in kb.entries}
+    evidence = rank_evidence(records, heartbeats, diagnosis.matches, identities, echo_entries, codes)
+    comms = communicators(identities)
+    rows = table(comms, evidence)
+    inputs = Inputs(identities, evidence, rows, first_per_rank(events), events, crimer(heartbeats),
+                    EngineFacts.of(memory))
+    findings, suspects = localise(inputs)
+    return ClusterView(identities, evidence, comms, rows, timeline(evidence), findings, suspects)
