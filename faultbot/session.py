@@ -44,6 +44,10 @@ class DiagnosisSession:
         self.steps.append(Step("input", evidence=evidence, label=label or ", ".join(map(_describe, inputs))))
         return evidence
 
+    def add_evidence(self, evidence: Evidence, label: str) -> None:
+        """Evidence read elsewhere (a ``faultbot extract`` facts file) as one input step."""
+        self.steps.append(Step("input", evidence=evidence, label=label))
+
     def add_paste(self, text: str, name: str = "<paste>") -> Evidence:
         return self.add_inputs([Paste(text, name=name)], label=name)
 

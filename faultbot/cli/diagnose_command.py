@@ -20,7 +20,7 @@ from ..kb.loader import load_kb
 from ..render.console import print_markdown
 from ..render.diagnosis_json import diagnosis_dict
 from ..render.diagnosis_markdown import diagnosis_markdown
-from ..session import DiagnosisSession, Step
+from ..session import DiagnosisSession
 from .ask_terminal import ask
 from .errors import EXIT_NO_MATCH, EXIT_OK, UsageError
 from .kb_location import kb_paths
@@ -64,8 +64,7 @@ def add_facts_files(session: DiagnosisSession, paths: list[str]) -> None:
         if facts.header.get("kb") != fingerprint:
             other_kb.append(path)
         evidence = session.collector.from_records(facts.records)
-        session.steps.append(Step("input", Evidence(evidence.observations, evidence.matches, facts.stats),
-                                  label=path))
+        session.add_evidence(Evidence(evidence.observations, evidence.matches, facts.stats), label=path)
     if other_kb:
         print(f"faultbot: warning: {len(other_kb)} facts file(s) ({other_kb[0]}, ...) were extracted with another "
               "knowledge base; records only this one would keep are not in them", file=sys.stderr)

@@ -9,6 +9,7 @@ from typing import Iterable, Sequence
 
 from ..engine.facts import WorkingMemory
 from ..engine.fill import fill
+from ..render.entry_markdown import step_lines
 from ..kb.articles import Article, Section
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Citation, Entry, FixStep
@@ -71,8 +72,7 @@ def _article_passages(articles: Iterable[Article]) -> list[Passage]:
 
 
 def _step_markdown(step: FixStep, memory: WorkingMemory) -> str:
-    commands = "".join(f"\n  ```bash\n  {fill(c, memory)}\n  ```" for c in step.commands)
-    return f"- {fill(step.text, memory)}{commands}"
+    return "\n".join(step_lines(step, lambda text: fill(text, memory)))
 
 
 class _Sections:

@@ -6,6 +6,8 @@ the timeline of first errors, and the suspect ranks with their reasons.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cluster.identity import ProcessKey
 from ..cluster.localise import Finding, clock
 from ..cluster.rank_evidence import RankError
@@ -19,10 +21,8 @@ from ..engine.fill import fill
 from ..engine.questions import Question
 from ..ingest.stats import InputStats
 from ..kb.loader import KnowledgeBase
-from ..kb.model import FixStep
-from .entry_markdown import citation_line
+from .entry_markdown import cause_and_fixes, citation_line
 
-_FIX_HEADINGS = (("workaround", "Immediate workaround"), ("permanent", "Permanent fix"), ("next_checks", "Next checks"))
 _MAX_EVIDENCE = 5
 _MAX_COMMUNICATORS = 6       # communicators with errors shown in the table; JSON has them all
 _MAX_RUNS = 24               # table rows per communicator
@@ -32,15 +32,8 @@ NOT_IN_KB = ("**Not in my knowledge base.** Nothing in these logs matches a faul
              "`faultbot kb list` for the faults it covers.")
 
 
-def _steps(steps: tuple[FixStep, ...], diagnosis: Diagnosis) -> list[str]:
-    lines = []
-    for step in steps:
-        lines.append(f"- {fill(step.text, diagnosis.memory)}")
-        lines += [f"  ```bash\n  {fill(command, diagnosis.memory)}\n  ```" for command in step.commands]
-    return lines
-
-
-def _evidence(candidate: Candidate) -> list[str]:
+def evidence_lines(candidate: Candidate) -> list[str]:
+    """The log lines that matched ``candidate``'s symptoms, with where they were read."""
     lines = []
     for match in candidate.evidence[:_MAX_EVIDENCE]:
         origin = match.record.origin
@@ -50,12 +43,21 @@ def _evidence(candidate: Candidate) -> list[str]:
     return lines
 
 
-def question_markdown(question: Question, explain: bool = False) -> list[str]:
+def cli_answer_hint(question: Question) -> str:
+    example = f" (e.g. `{question.example}`)" if question.example else ""
+    return f"Answer with `--answer {question.fact}=VALUE`{example}."
+
+
+def question_markdown(question: Question, explain: bool = False,
+                      answer_hint: Callable[[Question], str] = cli_answer_hint) -> list[str]:
+    """A question with how to find the answer; ``answer_hint`` says how to give it (the command
+    line's ``--answer`` by default, the chat passes its own)."""
     lines = [f"- **{question.text}** (`{question.fact}`)"]
     if question.choices:
         lines.append(f"  Answers: {', '.join(question.choices)}, or unknown.")
-    lines += [f"  Find it with: `{command}`" for command in question.how_to_find]
-    lines.append(f"  Answer with `--answer {question.fact}=VALUE`" + (f" (e.g. `{question.example}`)" if question.example else "") + ".")
+    lines.append("  Find it with:")
+    lines += [f"  - `{command}`" for command in question.how_to_find]
+    lines.append(f"  {answer_hint(question)}")
     if explain:
         lines.append(f"  Why: {question.why}")
         lines += [f"  - {line}" for line in why(question)]
@@ -192,18 +194,12 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
             known = f", {cluster.label(found)} in these logs" if cluster is not None and found else ""
             lines += ["", f"**Rank to look at: {crimer[0]}** (named by the cluster heartbeat{known})."]
         if top.echo and diagnosis.echo_root is not None:
-            lines += ["", f"These timeouts are most likely the echo of `{diagnosis.echo_root.id}`."]
+            lines += ["", f"This is most likely the echo of `{diagnosis.echo_root.id}`."]
         echoes = [c for c in diagnosis.conclusions if c.echo]
         if not top.echo and echoes:
-            lines += ["", f"The timeouts in the log ({', '.join(c.id for c in echoes[:3])}) are most likely its echo."]
-        lines += ["", "## Evidence", "", *_evidence(top)]
-        if entry.summary:
-            lines += ["", entry.summary]
-        lines += ["", "## Cause", "", entry.cause]
-        for field, heading in _FIX_HEADINGS:
-            steps = getattr(entry.fixes, field)
-            if steps:
-                lines += ["", f"## {heading}", "", *_steps(steps, diagnosis)]
+            lines += ["", f"The other errors in the log ({', '.join(c.id for c in echoes[:3])}) are most likely its echo."]
+        lines += ["", "## Evidence", "", *evidence_lines(top)]
+        lines += cause_and_fixes(entry, lambda text: fill(text, diagnosis.memory))
     concluded_codes = {code for c in diagnosis.conclusions for code in c.entry.error_codes}
     unexplained = [c for c in diagnosis.codes if c.code not in concluded_codes]
     if unexplained:

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..kb.articles import Article
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Citation, Entry, FixStep
 
-_FIX_HEADINGS = (("workaround", "Immediate workaround"), ("permanent", "Permanent fix"),
-                 ("next_checks", "Next checks"))
+FIX_HEADINGS = (("workaround", "Immediate workaround"), ("permanent", "Permanent fix"),
+                ("next_checks", "Next checks"))
+Fill = Callable[[str], str]
+
+
+def _as_written(text: str) -> str:
+    return text
 
 
 def citation_line(citation: Citation | str, articles: dict[str, Article]) -> str:
@@ -21,12 +28,27 @@ def citation_line(citation: Citation | str, articles: dict[str, Article]) -> str
     return f"{article.title} — {section_title} — {article.source_url}"
 
 
-def _step(step: FixStep, articles: dict[str, Article]) -> list[str]:
-    lines = [f"- {step.text}"]
-    lines += [f"  ```bash\n  {command}\n  ```" for command in step.commands]
-    if step.citation:
+def step_lines(step: FixStep, fill: Fill = _as_written, articles: dict[str, Article] | None = None) -> list[str]:
+    """A fix step as a list item with its commands as code; its source when ``articles`` are given.
+    ``fill`` puts the diagnosis's values into ``{fact}`` placeholders."""
+    lines = [f"- {fill(step.text)}"]
+    lines += [f"  ```bash\n  {fill(command)}\n  ```" for command in step.commands]
+    if step.citation and articles is not None:
         lines.append(f"  *Source: {citation_line(step.citation, articles)}*")
     return lines
+
+
+def cause_and_fixes(entry: Entry, fill: Fill = _as_written, articles: dict[str, Article] | None = None) -> list[str]:
+    """Summary, cause, then workaround, permanent fix and next checks, each under its heading."""
+    parts = ["", fill(entry.summary)] if entry.summary else []
+    parts += ["", "## Cause", "", fill(entry.cause)]
+    for field, heading in FIX_HEADINGS:
+        steps = getattr(entry.fixes, field)
+        if steps:
+            parts += ["", f"## {heading}", ""]
+            for step in steps:
+                parts += step_lines(step, fill, articles)
+    return parts
 
 
 def entry_markdown(entry: Entry, kb: KnowledgeBase) -> str:
@@ -41,15 +63,7 @@ def entry_markdown(entry: Entry, kb: KnowledgeBase) -> str:
         scope.append("products " + ", ".join(applies.products))
     if scope:
         parts += ["", "Applies to: " + "; ".join(scope)]
-    if entry.summary:
-        parts += ["", entry.summary]
-    parts += ["", "## Cause", "", entry.cause]
-    for field, heading in _FIX_HEADINGS:
-        steps = getattr(entry.fixes, field)
-        if steps:
-            parts += ["", f"## {heading}", ""]
-            for step in steps:
-                parts += _step(step, kb.articles)
+    parts += cause_and_fixes(entry, articles=kb.articles)
     if entry.parent_id or kb.children(entry.id):
         parts += ["", "## Related entries", ""]
         if entry.parent_id:

@@ -18,7 +18,7 @@ from ..kb.loader import KnowledgeBase
 from ..qa.answer import Answer
 from ..qa.failure_match import WordsMatch
 from ..qa.index import Hit
-from ..render.diagnosis_markdown import _evidence, diagnosis_markdown, question_markdown
+from ..render.diagnosis_markdown import diagnosis_markdown, evidence_lines, question_markdown
 from ..render.entry_markdown import citation_line
 
 MAX_FACT_VALUES = 4
@@ -29,8 +29,13 @@ def candidate_line(candidate: Candidate) -> str:
     return f"`{candidate.id}` — {candidate.entry.title} ({candidate.status.value}, {candidate.confidence:.2f})"
 
 
+def chat_answer_hint(question: Question) -> str:
+    example = f" (e.g. `{question.example}`)" if question.example else ""
+    return f"Type the answer{example}, `unknown`, or paste more log; `/why` says why it is asked."
+
+
 def question_block(question: Question, explain: bool = False) -> str:
-    return "\n".join(["## Question", "", *question_markdown(question, explain)])
+    return "\n".join(["## Question", "", *question_markdown(question, explain, chat_answer_hint)])
 
 
 def after_evidence(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStats, pending: Question | None) -> str:
@@ -66,7 +71,7 @@ def evidence_markdown(inputs: Iterable[tuple[str, InputStats | None]], diagnosis
     lines += [f"- {label}: {stats.records if stats else 0} records" for label, stats in inputs] or ["- none yet"]
     for candidate in diagnosis.conclusions:
         if candidate.evidence:
-            lines += ["", f"## Log lines that point at `{candidate.id}`", "", *_evidence(candidate)]
+            lines += ["", f"## Log lines that point at `{candidate.id}`", "", *evidence_lines(candidate)]
     if not diagnosis.conclusions:
         lines += ["", "No log line matches a fault the knowledge base knows."]
     return "\n".join(lines)
@@ -98,7 +103,7 @@ def words_markdown(match: WordsMatch, stated: Sequence[tuple[str, str]]) -> str:
     lines += [f"{i}. `{hit.entry.id}` — {hit.entry.title}" for i, hit in enumerate(match.candidates, 1)]
     if match.question is not None:
         lines += ["", "To tell them apart:" if len(match.candidates) > 1 else "To confirm it:", "",
-                  *question_markdown(match.question)]
+                  *question_markdown(match.question, answer_hint=chat_answer_hint)]
     if match.telltales:
         lines += ["", "Or paste the failing rank's plog; lines that tell them apart:", ""]
         lines += [f"- `{literal}` → `{entry}`" for entry, literal in match.telltales]
