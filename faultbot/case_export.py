@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from collections.abc import Mapping
 from pathlib import Path
 
 import yaml
@@ -23,14 +24,18 @@ def evidence_log(diagnosis: Diagnosis) -> str:
     return "".join(r.raw.strip() + "\n" for r in ordered)
 
 
+def case_document(name: str, log: str, answers: Mapping[str, str], expect: str) -> str:
+    """An eval case as YAML, the log as a literal block so it reads as it was pasted."""
+    case = {"name": name, "log": log if log.endswith("\n") else log + "\n", "answers": dict(answers), "expect": expect}
+    return yaml.dump(case, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=100)
+
+
 def case_yaml(diagnosis: Diagnosis, answers: dict[str, str], unknown: set[str], name: str) -> str:
     top = diagnosis.top
-    case = {"name": name, "log": evidence_log(diagnosis) or "\n",
-            "answers": {**answers, **{fact: "unknown" for fact in sorted(unknown)}},
-            "expect": top.id if top else NO_CONCLUSION}
     status = f"{top.id} was concluded as {top.status.value}" if top else "nothing was concluded"
     header = f"# Saved by faultbot: {status}. Check the expectation before adding it to tests/cases/.\n"
-    return header + yaml.dump(case, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=100)
+    return header + case_document(name, evidence_log(diagnosis), {**answers, **{f: "unknown" for f in sorted(unknown)}},
+                                  top.id if top else NO_CONCLUSION)
 
 
 def save_case(directory: Path, diagnosis: Diagnosis, answers: dict[str, str], unknown: set[str]) -> Path:

@@ -14,7 +14,7 @@ from ..render.diagnosis_markdown import how_markdown
 from ..render.entry_markdown import entry_markdown
 from ..qa.answer import suggestions
 from . import views
-from .case_file import case_yaml
+from ..case_export import case_document
 from .files import write_atomically
 from .redact import redact
 from .reply import Reply
@@ -146,7 +146,7 @@ def _export_case(chat: "Chat", directory: Path, hide: bool) -> Reply:
     if not log:
         return Reply(error="no log was pasted: a case needs one")
     expect = top.id if top else "none"
-    text = case_yaml(f"chat {chat.session_id}: {expect}", redact(log) if hide else log, chat.session.answers, expect)
+    text = case_document(f"chat {chat.session_id}: {expect}", redact(log) if hide else log, chat.session.answers, expect)
     path = directory / f"{chat.session_id}.yaml"
     write_atomically(path, text)
     return Reply(f"Wrote the eval case to `{path}` (expect `{expect}`); `faultbot eval {directory}` runs it.")
