@@ -16,11 +16,14 @@ from ..cluster.table import RankRow, RowStatus
 from ..cluster.view import ClusterView
 from ..engine.candidates import Candidate
 from ..engine.diagnosis import Diagnosis
+from ..engine.conditions import Tri
 from ..engine.explain import how, ruled_out_by, why
+from ..engine.wording import describe_test, show_value
 from ..engine.fill import fill
 from ..engine.questions import Question
 from ..ingest.stats import InputStats
 from ..kb.loader import KnowledgeBase
+from ..kb.model import Op
 from .entry_markdown import cause_and_fixes, citation_line
 
 _MAX_EVIDENCE = 5
@@ -41,6 +44,20 @@ def evidence_lines(candidate: Candidate) -> list[str]:
         lines.append(f"- `{origin.source}:{origin.line}`{rank} — {match.symptom.id}, score {match.score:.2f}")
         lines.append(f"  ```text\n  {match.record.raw.strip()[:400]}\n  ```")
     return lines
+
+
+def deciding_conditions(candidate: Candidate, diagnosis: Diagnosis) -> list[str]:
+    """The conditions that hold, each with the value that satisfied it and where that value came
+    from (a log line, an answer, or the rule that decoded it from other fields)."""
+    lines = []
+    for leaf in candidate.leaves:
+        if leaf.verdict is not Tri.TRUE or leaf.test.op is Op.EXISTS:
+            continue
+        facts = diagnosis.memory.facts(leaf.test.fact)
+        source = f" ({facts[0].provenance.describe()})" if facts else ""
+        values = ", ".join(show_value(v) for v in leaf.values[:3])
+        lines.append(f"- `{describe_test(leaf.test)}`: {values}{source}")
+    return ["", "## What decided it", "", *lines] if lines else []
 
 
 def cli_answer_hint(question: Question) -> str:
@@ -199,6 +216,7 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
         if not top.echo and echoes:
             lines += ["", f"The other errors in the log ({', '.join(c.id for c in echoes[:3])}) are most likely its echo."]
         lines += ["", "## Evidence", "", *evidence_lines(top)]
+        lines += deciding_conditions(top, diagnosis)
         lines += cause_and_fixes(entry, lambda text: fill(text, diagnosis.memory))
     concluded_codes = {code for c in diagnosis.conclusions for code in c.entry.error_codes}
     unexplained = [c for c in diagnosis.codes if c.code not in concluded_codes]

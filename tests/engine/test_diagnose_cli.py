@@ -158,3 +158,10 @@ def test_bad_input_is_one_line_and_exit_2(args, message):
     assert "Traceback" not in done.stderr
     assert message in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_the_conditions_that_decided_are_said_with_their_sources():
+    text = diagnose(str(EXAMPLE), "--answer", "cann_version=8.0.RC2", "--format", "markdown").stdout
+    decided = text.split("## What decided it")[1].split("## Cause")[0]
+    assert "`cann_version version in <8.2.RC1`: 8.0.RC2 (your answer)" in decided
+    assert "LcalAllReduce (log " in decided and "lccl-allreduce-vector-core-timeout.log:1)" in decided
