@@ -50,7 +50,7 @@ def cmd_lint(args: argparse.Namespace) -> int:
         return EXIT_NO_MATCH
     tests = sum(len(e.tests) for e in kb.entries)
     print(f"ok: {len(kb.entries)} entries, {len(kb.facts)} facts, {len(kb.catalogue.extractors)} "
-          f"extractors, {len(kb.articles)} articles, {tests} entry tests")
+          f"extractors, {len(kb.decoders)} decoders, {len(kb.articles)} articles, {tests} entry tests")
     return EXIT_OK
 
 
@@ -118,11 +118,13 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print(json.dumps({"schema": JSON_SCHEMA_VERSION, **stats}, ensure_ascii=False, indent=2))
         return EXIT_OK
     print(f"{stats['entries']} entries, {stats['tests']} tests, {len(stats['error_codes'])} error codes, "
-          f"{len(stats['articles'])} articles cited")
+          f"{len(stats['decoders'])} field decoders, {len(stats['articles'])} articles cited")
     print_table(("component", "status", "entries"),
                 [(c, s, str(n)) for c, by_status in stats["by_component"].items() for s, n in by_status.items()])
     print_table(("article", "sections cited"), [(a, ", ".join(s)) for a, s in stats["articles"].items()])
     print("error codes: " + ", ".join(stats["error_codes"]))
+    print("field decoders: " + ", ".join(f"{d} ({info['field']}, {info['cases']} values)"
+                                          for d, info in stats["decoders"].items()))
     if stats["without_negative_test"]:
         print("without a negative test: " + ", ".join(stats["without_negative_test"]))
     return EXIT_OK

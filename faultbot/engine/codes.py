@@ -1,5 +1,5 @@
-"""Explaining an error code by its structure when no entry describes it: which module reported
-which kind of error, and what that class of code means — never a cause it cannot know."""
+"""Reading an error code by its structure: which module reported which kind of error, and what
+that class of code means — never a cause it cannot know — and the reporting module as a fact."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from ..kb.codes_schema import CODE_SHAPE, CodeBook
 from ..kb.loader import KnowledgeBase
+from .facts import Fact, Provenance, Source, WorkingMemory
+from .rules import Context
 
 
 @dataclass(frozen=True)
@@ -36,3 +38,24 @@ def explain_code(code: str, codebook: CodeBook, kb: KnowledgeBase) -> CodeExplan
         codebook.modules.get(module, f"module '{module}', which the error-code reference does not name"),
         klass.name if klass else "unlisted", klass.meaning if klass else "the reference gives no class for it",
         tuple(e.id for e in kb.entries if code in e.error_codes), codebook.citations)
+
+
+class ReportingModule:
+    """internal_error_module: the module an internal code names by its second letter (EE9999 ->
+    Runtime), read from the same kb/codes.yaml that explains codes by their structure."""
+
+    id = "error-code-module-letter"
+    priority = 0
+    specificity = 1
+    def __init__(self, codebook: CodeBook | None):
+        self.modules = codebook.modules if codebook else {}
+        self.feeds = {"internal_error_module": {"internal_error_code"}}
+
+    def fire(self, memory: WorkingMemory, context: Context) -> list[Fact]:
+        derived = []
+        for fact in memory.facts("internal_error_code"):
+            shape = CODE_SHAPE.match(str(fact.value))
+            if shape and shape.group(2) in self.modules:
+                derived.append(Fact("internal_error_module", self.modules[shape.group(2)],
+                                    Provenance(Source.DERIVED, rule=self.id, supports=(fact,))))
+        return derived

@@ -59,6 +59,11 @@ def _holds(test: FactTest, value: object, operand: object) -> bool:
         return False
 
 
+def holds(test: FactTest, value: object) -> bool:
+    """Whether one value passes a fact test whose operand is a literal (decoders test value by value)."""
+    return _holds(test, value, test.value)
+
+
 class Evaluator:
     """Evaluates conditions over one working memory; ``overrides`` pins leaf verdicts for what-if runs."""
 

@@ -17,12 +17,13 @@ from .agenda import run_to_fixpoint
 from .aggregates import AGGREGATIONS
 from .answers import parse_answer
 from .candidates import Candidate, Status, rank, score_entries
-from .codes import CodeExplanation, explain_code
+from .codes import CodeExplanation, ReportingModule, explain_code
 from .conditions import Tri
-from .facts import Fact, Provenance, Source, WorkingMemory
-from .lineage import Lineage
+from .decoding import DecodedField, decode_fields
 from .exec_timeout import EffectiveExecTimeout
+from .facts import Fact, Provenance, Source, WorkingMemory
 from .lifecycle import CommDestroyedEarly
+from .lineage import Lineage
 from .pip_show import PipShowVersions
 from .questions import Question, feeders, select_questions
 from .rules import Context, KbRule
@@ -38,6 +39,7 @@ class Diagnosis:
     fired: tuple[str, ...]               # derivation rules that fired, in order
     echo_root: Candidate | None          # the non-echo fault the timeouts echo, when there is one
     codes: tuple[CodeExplanation, ...] = ()   # every error code seen, read by its structure
+    decoded: tuple[DecodedField, ...] = ()    # every field value a KB decoder explains
 
     @property
     def top(self) -> Candidate | None:
@@ -50,7 +52,7 @@ class Engine:
         self.lineage = Lineage(kb)
         self.specs = kb.facts
         self.rules = (*(KbRule(rule) for rule in kb.rules), *AGGREGATIONS, PipShowVersions(), EffectiveExecTimeout(),
-                      CommDestroyedEarly())
+                      CommDestroyedEarly(), ReportingModule(kb.codebook))
         self.echo_entries = frozenset(e.id for e in kb.entries if self.lineage.is_echo(e))
         self.feeds = feeders(kb.rules, [getattr(rule, "feeds", {}) for rule in self.rules])
 
@@ -83,4 +85,4 @@ class Engine:
         codes = tuple(explanation for code in memory.values("error_code")
                       if self.kb.codebook and (explanation := explain_code(str(code), self.kb.codebook, self.kb)))
         return Diagnosis(tuple(ranked), excluded, tuple(questions), memory, tuple(matches), tuple(fired), echo_root,
-                         codes)
+                         codes, decode_fields(memory, self.kb.decoders))

@@ -6,6 +6,7 @@ from .articles import Article
 from .diagnostics import Problem
 from .entry_schema import NO_CONCLUSION
 from .codes_schema import CodeBook
+from .decoders_schema import Decoder
 from .model import Citation, Entry
 from .rules_schema import Rule
 
@@ -81,3 +82,12 @@ def check_rule_citations(rules: tuple[Rule, ...], articles: dict[str, Article]) 
 def check_codebook_citations(codebook: CodeBook, shown: str, articles: dict[str, Article]) -> list[Problem]:
     return [Problem(shown, 1, f"error-code structure {problem}")
             for citation in codebook.citations if (problem := _citation_problem(citation, articles))]
+
+
+def check_decoder_citations(decoders: tuple[Decoder, ...], articles: dict[str, Article]) -> list[Problem]:
+    problems = []
+    for decoder in decoders:
+        cited = [(decoder.where, decoder.citation)] + [(case.where, case.citation) for case in decoder.cases]
+        problems += [Problem(where.file, where.line, f"decoder '{decoder.id}' {problem}")
+                     for where, citation in cited if citation and (problem := _citation_problem(citation, articles))]
+    return problems

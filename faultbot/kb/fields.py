@@ -6,14 +6,23 @@ and the rest of the file is still checked.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from difflib import get_close_matches
 from enum import Enum
-from typing import Any, Iterable, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .diagnostics import Problem
 from .yaml_source import LineDict
 
 E = TypeVar("E", bound=Enum)
+
+
+class _HasId(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+Item = TypeVar("Item", bound=_HasId)
 
 _MISSING = object()
 
@@ -145,3 +154,23 @@ class Fields:
                 self.problems.add(line, f"items of '{key}' in {self.what} must be text, "
                                   f"found {_type_name(item)}")
         return tuple(out)
+
+
+def items_with_unique_ids(documents: list[tuple[Any, Problems]], key: str, kind: str,
+                          parse: Callable[[Any, Problems, int], Item | None]) -> tuple[Item, ...]:
+    """Every item under ``key:`` of several files (``kb/rules.yaml`` and ``kb/rules/*.yaml`` ...),
+    parsed by ``parse(item, problems, line)``; an id used twice is reported where it repeats."""
+    found: list[Item] = []
+    seen: dict[str, str] = {}
+    for raw, problems in documents:
+        top = Fields(raw, f"the {key} file", problems, 1, (key,))
+        for line, item in top.items(key):
+            parsed = parse(item, problems, line)
+            if parsed is None:
+                continue
+            ident = parsed.id
+            if ident in seen:
+                problems.add(line, f"duplicate {kind} id '{ident}' (first in {seen[ident]})")
+            seen.setdefault(ident, f"{problems.file}:{line}")
+            found.append(parsed)
+    return tuple(found)

@@ -11,7 +11,13 @@ from pathlib import Path
 
 from .articles import Article, load_articles
 from .codes_schema import CodeBook, parse_codebook
-from .crosscheck import check_codebook_citations, check_entries, check_rule_citations
+from .crosscheck import (
+    check_codebook_citations,
+    check_decoder_citations,
+    check_entries,
+    check_rule_citations,
+)
+from .decoders_schema import Decoder, decoder_rules, parse_decoders
 from .diagnostics import KbError, Problem
 from .entry_schema import parse_entry
 from .facts_schema import FactCatalogue, parse_catalogue
@@ -23,17 +29,19 @@ from .yaml_source import load_yaml
 FACTS_FILE = "facts.yaml"
 CODES_FILE = "codes.yaml"
 RULES_FILE = "rules.yaml"
+DECODERS_FILE = "decoders.yaml"
 ENTRIES_DIR = "entries"
 
 
 @dataclass(frozen=True)
 class KnowledgeBase:
     catalogue: FactCatalogue
-    rules: tuple[Rule, ...]
+    rules: tuple[Rule, ...]              # kb/rules*, then the decoder cases that assert facts
     codebook: CodeBook | None
     entries: tuple[Entry, ...]
     articles: dict[str, Article]
     kb_dir: Path
+    decoders: tuple[Decoder, ...] = ()
 
     @property
     def facts(self) -> dict[str, FactSpec]:
@@ -99,6 +107,9 @@ def load_kb(kb_dir: Path, articles_dir: Path) -> KnowledgeBase:
     rule_documents, found = _read_all(_data_files(kb_dir, RULES_FILE), kb_dir)
     problems += found
     rules = parse_rules(rule_documents, catalogue.facts)
+    decoder_documents, found = _read_all(_data_files(kb_dir, DECODERS_FILE), kb_dir)
+    problems += found
+    decoders = parse_decoders(decoder_documents, catalogue.facts)
     codebook: CodeBook | None = None
     codes_path = kb_dir / CODES_FILE
     if codes_path.is_file():
@@ -109,7 +120,7 @@ def load_kb(kb_dir: Path, articles_dir: Path) -> KnowledgeBase:
             problems += collected.found
         except KbError as exc:
             problems += exc.problems
-    problems += [p for _, collected in fact_documents + rule_documents for p in collected.found]
+    problems += [p for _, collected in fact_documents + rule_documents + decoder_documents for p in collected.found]
     entries: list[Entry] = []
     file_of: dict[int, str] = {}
     entry_paths = sorted((kb_dir / ENTRIES_DIR).rglob("*.yml")) + sorted((kb_dir / ENTRIES_DIR).rglob("*.yaml"))
@@ -133,8 +144,10 @@ def load_kb(kb_dir: Path, articles_dir: Path) -> KnowledgeBase:
     problems += article_problems
     problems += check_entries(entries, articles, file_of)
     problems += check_rule_citations(rules, articles)
+    problems += check_decoder_citations(decoders, articles)
     if codebook is not None:
         problems += check_codebook_citations(codebook, _shown(codes_path, kb_dir), articles)
     if problems:
         raise KbError(problems)
-    return KnowledgeBase(catalogue, rules, codebook, tuple(sorted(entries, key=lambda e: e.id)), articles, kb_dir)
+    return KnowledgeBase(catalogue, rules + decoder_rules(decoders), codebook,
+                         tuple(sorted(entries, key=lambda e: e.id)), articles, kb_dir, decoders)

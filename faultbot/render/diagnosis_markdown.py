@@ -15,12 +15,12 @@ from ..cluster.runs import RowRun, row_runs
 from ..cluster.table import RankRow, RowStatus
 from ..cluster.view import ClusterView
 from ..engine.candidates import Candidate
-from ..engine.diagnosis import Diagnosis
 from ..engine.conditions import Tri
+from ..engine.diagnosis import Diagnosis
 from ..engine.explain import how, ruled_out_by, why
-from ..engine.wording import describe_test, show_value
 from ..engine.fill import fill
 from ..engine.questions import Question
+from ..engine.wording import describe_test, show_value
 from ..ingest.stats import InputStats
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Op
@@ -58,6 +58,19 @@ def deciding_conditions(candidate: Candidate, diagnosis: Diagnosis) -> list[str]
         values = ", ".join(show_value(v) for v in leaf.values[:3])
         lines.append(f"- `{describe_test(leaf.test)}`: {values}{source}")
     return ["", "## What decided it", "", *lines] if lines else []
+
+
+def decoded_field_lines(diagnosis: Diagnosis, kb: KnowledgeBase) -> list[str]:
+    """Each field value a KB decoder explains (retCode, errcode, CQE status ...), where it was read,
+    and the sources of those meanings."""
+    if not diagnosis.decoded:
+        return []
+    lines = ["", "## What the log's fields say", ""]
+    for field in diagnosis.decoded:
+        meaning = field.meaning if field.meaning.endswith((".", ")")) else f"{field.meaning}."
+        lines.append(f"- {field.label} `{show_value(field.fact.value)}` ({field.fact.provenance.describe()}): {meaning}")
+    cited = list(dict.fromkeys(field.citation for field in diagnosis.decoded))
+    return lines + ["", *(f"*Source: {citation_line(ref, kb.articles)}*  " for ref in cited)]
 
 
 def cli_answer_hint(question: Question) -> str:
@@ -199,7 +212,7 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
     lines: list[str] = cluster_markdown(cluster) if cluster is not None else []
     top = diagnosis.top
     if top is None:
-        lines += [NOT_IN_KB]
+        lines += [NOT_IN_KB, *decoded_field_lines(diagnosis, kb)]
     else:
         entry = top.entry
         lines += [f"# {entry.title}", "",
@@ -217,6 +230,7 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
             lines += ["", f"The other errors in the log ({', '.join(c.id for c in echoes[:3])}) are most likely its echo."]
         lines += ["", "## Evidence", "", *evidence_lines(top)]
         lines += deciding_conditions(top, diagnosis)
+        lines += decoded_field_lines(diagnosis, kb)
         lines += cause_and_fixes(entry, lambda text: fill(text, diagnosis.memory))
     concluded_codes = {code for c in diagnosis.conclusions for code in c.entry.error_codes}
     unexplained = [c for c in diagnosis.codes if c.code not in concluded_codes]

@@ -18,7 +18,7 @@ from ..kb.loader import KnowledgeBase
 from ..qa.answer import Answer
 from ..qa.failure_match import WordsMatch
 from ..qa.index import Hit
-from ..render.diagnosis_markdown import diagnosis_markdown, evidence_lines, question_markdown
+from ..render.diagnosis_markdown import decoded_field_lines, diagnosis_markdown, evidence_lines, question_markdown
 from ..render.entry_markdown import citation_line
 
 MAX_FACT_VALUES = 4
@@ -46,7 +46,8 @@ def after_evidence(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStats, p
     lines = [f"*Read {stats.records} records from {stats.files} input(s).*", ""]
     if diagnosis.conclusions:
         lines += ["Leading candidates:", "", *(f"- {candidate_line(c)}" for c in diagnosis.conclusions[:3]), ""]
-    return "\n".join([*lines, question_block(pending)])
+    fields = decoded_field_lines(diagnosis, kb)
+    return "\n".join([*lines, *fields[1:], *([""] if fields else []), question_block(pending)])
 
 
 def facts_markdown(memory: WorkingMemory) -> str:

@@ -34,6 +34,13 @@ EXPECTED = [
     ("kb/facts.yaml:12:", "'type' of fact 'mode' is 'colour'", "use one of"),
     ("kb/facts.yaml:17:", "captures 'kernel_nam', which is not a fact", "declare the fact"),
     ("articles/demo-article.md:18:", "has no {#slug} anchor", "end it with"),
+    ("kb/decoders/demo-broken.yaml:4:", "decoder 'reads-unknown-fact' reads unknown fact 'kernal_name'", "declare it"),
+    ("kb/decoders/demo-broken.yaml:14:", "'hex' reads a text field; 'cann_version' is version", "use 'equals'"),
+    ("kb/decoders/demo-broken.yaml:15:", "decoder 'bad-cases' cites '#no-such-section'", ""),
+    ("kb/decoders/demo-broken.yaml:20:", "nested quantifier", "fix the regex"),
+    ("kb/decoders/demo-broken.yaml:21:", "needs exactly one of hex, equals, in, regex; found equals, in", ""),
+    ("kb/decoders/demo-broken.yaml:22:", "decoder case is missing required field 'means'", "add 'means:'"),
+    ("kb/decoders/demo-broken.yaml:24:", "second case for Sub (first at line 23)", "merge the cases"),
 ]
 
 
@@ -56,6 +63,7 @@ def test_each_error_class_is_reported_with_file_line_and_hint(lint_output, where
 def test_valid_entries_of_the_broken_kb_are_not_reported(lint_output):
     assert not [line for line in lint_output if line.startswith("kb/entries/demo/demo.valid.yaml")
                 and "duplicate" not in line]
+    assert not [line for line in lint_output if line.startswith("kb/decoders/demo-valid.yaml")]
 
 
 def test_shipped_kb_is_clean(capsys):
@@ -77,6 +85,7 @@ def test_fixing_the_problem_makes_lint_pass(tmp_path, capsys):
     for path in (kb_copy / "entries" / "demo").glob("*.yaml"):
         if path.name != "demo.valid.yaml":
             path.unlink()
+    (kb_copy / "decoders" / "demo-broken.yaml").unlink()
     facts = (kb_copy / "facts.yaml").read_text()
     facts = facts.replace("type: colour", "type: string").replace("kernel_nam>", "kernel_name>")
     (kb_copy / "facts.yaml").write_text(facts)

@@ -107,3 +107,10 @@ def test_unwritable_export_is_one_line_error(chat, tmp_path):
     blocker.write_text("x")
     reply = chat.respond(f"/export {blocker / 'report.md'}")
     assert reply.error.startswith("cannot write")
+
+
+def test_a_paste_says_what_its_fields_mean_while_the_question_is_pending(chat):
+    reply = chat.respond(EXAMPLE_LOG)
+    assert chat.pending is not None
+    fields = reply.markdown.split("## What the log's fields say", 1)[1].split("## Question", 1)[0]
+    assert "errcode `0`" in fields and "timed out or executed a trap" in fields
