@@ -17,7 +17,7 @@ from .model import FactSpec, FactTest, FactType, Op, Where
 from .rules_schema import Rule, parse_then
 from .yaml_source import LineDict
 
-_DECODER_FIELDS = ("id", "fact", "label", "citation", "cases", "otherwise", "description")
+_DECODER_FIELDS = ("id", "fact", "label", "citation", "cases", "otherwise", "description", "asked_as", "context")
 _TEST_KEYS = ("hex", Op.EQUALS.value, Op.IN.value, Op.REGEX.value)
 _CASE_FIELDS = ("name", *_TEST_KEYS, "means", "then", "citation")
 
@@ -30,6 +30,7 @@ class DecoderCase:
     then: tuple[tuple[str, object], ...]
     citation: str
     where: Where
+    hex: bool = False            # the case was written as a hex value
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,13 @@ class Decoder:
     otherwise: str               # said of a value no case covers; empty: such values are not mentioned
     citation: str
     where: Where
+    asked_as: tuple[str, ...] = ()   # how a question names the field ("retCode", "cqe status")
+    context: tuple[str, ...] = ()    # words that tell this field from another of the same name ("sdma")
+
+    @property
+    def hex_only(self) -> bool:
+        """Every case reads hex: a value in a question must say 0x to be this field's."""
+        return all(case.hex for case in self.cases)
 
     def rule_id(self, case: DecoderCase) -> str:
         return f"{self.id}={case.key}"
@@ -96,7 +104,8 @@ def _case(raw: Any, decoder_id: str, decoder_fact: str, facts: dict[str, FactSpe
     if keyed is None:
         return None
     key, test = keyed
-    return DecoderCase(fields.text("name", required=False) or key, test, means, then, fields.text("citation", required=False), Where(problems.file, fields.line))
+    return DecoderCase(fields.text("name", required=False) or key, test, means, then,
+                       fields.text("citation", required=False), Where(problems.file, fields.line), fields.has("hex"))
 
 
 def _decoder(raw: Any, facts: dict[str, FactSpec], problems: Problems, line: int) -> Decoder | None:
@@ -118,7 +127,7 @@ def _decoder(raw: Any, facts: dict[str, FactSpec], problems: Problems, line: int
         first_line.setdefault(case.key, case.where.line)
     return Decoder(ident, fact, fields.text("label"), tuple(c for c in cases if c is not None),
                    " ".join(fields.text("otherwise", required=False).split()), fields.text("citation"),
-                   Where(problems.file, fields.line))
+                   Where(problems.file, fields.line), fields.strings("asked_as"), fields.strings("context"))
 
 
 def parse_decoders(documents: list[tuple[Any, Problems]], facts: dict[str, FactSpec]) -> tuple[Decoder, ...]:

@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..engine.decoding import DecodedField
+from ..engine.wording import show_value
 from .glossary import expand
 from .index import Hit, KnowledgeIndex
 from .sentences import Sentence
@@ -213,8 +215,7 @@ def suggestions(question: str, index: KnowledgeIndex, limit: int = 3) -> tuple[s
     return tuple(known[:limit]) or index.error_codes[:limit]
 
 
-def answer(index: KnowledgeIndex, question: str) -> Answer:
-    asked = _Question.read(question.strip(), index)
+def _from_passages(index: KnowledgeIndex, asked: _Question) -> Answer:
     ranked = _ranked(index.search(asked.text, limit=None), asked, index)
     if not ranked or ranked[0][1].coverage < MIN_COVERAGE:
         coverage = ranked[0][1].coverage if ranked else 0.0
@@ -223,3 +224,28 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
     found = list(best.sentences)
     text = _excerpt(found, _chosen(found, _selection_scores(found, best.passage.title, asked, index), asked))
     return Answer(text, _citations(ranked), round(best.coverage, 3))
+
+
+def _field_lines(decoded: tuple[DecodedField, ...]) -> list[str]:
+    lines = [f"- **{d.label}** `{show_value(d.fact.value)}`: {d.meaning}" + ("" if d.meaning.endswith(".") else ".")
+             for d in decoded]
+    if len({d.decoder for d in decoded}) > 1:
+        lines.append("\n*Several fields go by that name: the log line the value comes from decides which reading applies.*")
+    return lines
+
+
+def answer(index: KnowledgeIndex, question: str) -> Answer:
+    """The passage that answers ``question``; a field value it names (retCode 0x31) is said first,
+    in the decoder's words, with the decoder's source cited first. The passage then stays only when
+    it comes from an article a decoder cites: its words matched the question, not its value."""
+    asked = _Question.read(question.strip(), index)
+    passage = _from_passages(index, asked)
+    decoded = index.fields.decode(asked.text) if index.fields else ()
+    if not decoded:
+        return passage
+    articles = {d.citation.partition("#")[0] for d in decoded}
+    if passage.found and passage.citations[0].partition("#")[0] not in articles:
+        passage = Answer(None, (), passage.score)
+    text = "\n".join(_field_lines(decoded)) + (f"\n\n{passage.text}" if passage.found else "")
+    citations = tuple(dict.fromkeys((*(d.citation for d in decoded), *passage.citations)))
+    return Answer(text, citations[:MAX_CITATIONS + len(decoded)], 1.0)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..kb.loader import KnowledgeBase
 from .bm25 import Bm25, build
+from .field_values import FieldQuestions
 from .glossary import expand
 from .passages import Passage, kb_passages
 from .sentences import Sentence, sentences
@@ -26,12 +27,14 @@ class KnowledgeIndex:
     sentences: tuple[tuple[Sentence, ...], ...]      # of each passage, cut once
     bm25: Bm25
     error_codes: tuple[str, ...]      # every code the KB knows, for suggestions
+    fields: FieldQuestions | None = None   # questions about one field value, answered by the decoders
 
     @classmethod
     def from_kb(cls, kb: KnowledgeBase) -> "KnowledgeIndex":
         passages = tuple(kb_passages(kb))
         codes = tuple(sorted({code for entry in kb.entries for code in entry.error_codes}))
-        return cls(passages, tuple(tuple(sentences(p.text)) for p in passages), build(p.tokens() for p in passages), codes)
+        return cls(passages, tuple(tuple(sentences(p.text)) for p in passages), build(p.tokens() for p in passages), codes,
+                   FieldQuestions(kb))
 
     def search(self, text: str, limit: int | None = 5) -> list[Hit]:
         """The passages for ``text`` (glossary applied), best first; all of them when ``limit`` is None."""

@@ -122,3 +122,38 @@ def test_a_paste_nothing_matches_still_explains_its_fields(tmp_path):
     assert "Not in my knowledge base" in out
     assert "HCCL_E_REMOTE: error CQE" in out
 
+
+SDMA_CLASSIC = ("EI9999: Inner Error!\n        The error from device(1), serial number is 13. there is a sdma error, sdma "
+                "channel is 0, the channel exist the following problems: The SMMU returns a Terminate error during page "
+                "table translation.. the value of CQE status is 2. the description of CQE status: When the SQE translates "
+                "a page table, the SMMU returns a Terminate error.it's config include: setting1=0xc000080880e0000, "
+                "setting2=0xff009000ff004c, setting3=0, sq base addr=0x800d00801003d000[FUNC:ProcessSdmaErrorInfo]"
+                "[FILE:device_error_proc.cc][LINE:704]\n")
+SDMA_STARS = ("EI9999: Inner Error!\n        The error from device(chipId:0, dieId:0), serial number is 9. there is a sdma "
+              "error, sdma channel is 2, sdmaBlkFsmState=0x7, dfxSdmaBlkFsmOstCnt=0x0, sdmaChFree=0x0, irqStatus=0x220000, "
+              "cqeStatus=0x3 [FUNC:ProcessStarsSdmaErrorInfo][FILE:device_error_proc.cc][LINE:1521]\n")
+ROCE_CHAIN = (
+    "[ERROR] ROCE(2040034,alltoall_test):2025-09-15-08:38:12.776.612 [hns_roce_lite.c:630]"
+    "hns_roce_lite_handle_error_cqe(630) : error cqe status: 0x15\n"
+    "[ERROR] HCCP(2040034,alltoall_test):2025-09-15-08:38:12.776.650 [ra_hdc_lite.c:794]tid:2040458,"
+    "ra_hdc_lite_period_poll_cqe : [create][ra_hdc_period_poll]failed CQE status[12], wr[0]\n")
+
+
+def test_the_classic_sdma_cqe_status_is_read_from_the_runtime_table(kb):
+    decoded = _by_field(_diagnose(kb, SDMA_CLASSIC))[("sdma_cqe_status", "2")]
+    assert "page-table translation with a Terminate error" in decoded.meaning
+    assert decoded.citation == "cann-runtime-sdma-errors#cqe-status-table"
+
+
+def test_a_stars_cqe_status_the_runtime_does_not_name_is_not_read_with_the_classic_table(kb):
+    decoded = _by_field(_diagnose(kb, SDMA_STARS))[("stars_sdma_cqe_status", "0x3")]
+    assert not decoded.known and "not named in the runtime source" in decoded.meaning
+    linked = _by_field(_diagnose(kb, SDMA_STARS.replace("cqeStatus=0x3", "cqeStatus=0x9")))
+    assert linked[("stars_sdma_cqe_status", "0x9")].meaning.startswith("link error")
+
+
+def test_both_numberings_of_one_roce_error_cqe_say_retransmission_timeout(kb):
+    decoded = _by_field(_diagnose(kb, ROCE_CHAIN))
+    assert "IBV_WC_RETRY_EXC_ERR" in decoded[("cqe_status", "12")].meaning
+    assert decoded[("cqe_status", "12")].citation == "roce-cqe-status-codes#reading-ascend-logs"
+    assert "work-completion status 12" in decoded[("roce_driver_cqe_status", "0x15")].meaning

@@ -1,0 +1,63 @@
+"""Questions about one field value ("what does retCode 0x31 mean", "CQE status 2 in an SDMA error"),
+answered by the KB's field decoders word for word instead of by the passage that mentions it.
+
+A decoder is asked about by the names in its ``asked_as``; when several decoders share a name
+(a CQE status of RoCE or of SDMA), the ones whose ``context`` words the question holds win, and
+without any such word every reading is given, each labelled, rather than one guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..engine.decoding import DecodedField, decode_value
+from ..engine.facts import Fact, Provenance, Source
+from ..kb.decoders_schema import Decoder
+from ..kb.fact_values import coerce
+from ..kb.loader import KnowledgeBase
+from ..kb.model import FactSpec, FactType
+
+_VALUE = r"(?P<value>\((?:[0-9a-fA-Fx]{1,10}, ?){0,3}[0-9a-fA-Fx]{1,10}\)|0[xX][0-9a-fA-F]{1,8}|\d{1,6})(?![\w.])"
+_BETWEEN = r"[^\w(]{0,3}(?:(?:is|was|of|=|:|equals?|为|是)[^\w(]{0,3})?"
+
+
+@dataclass(frozen=True)
+class _Asked:
+    decoder: Decoder
+    spec: FactSpec
+    pattern: re.Pattern[str]
+
+
+class FieldQuestions:
+    def __init__(self, kb: KnowledgeBase):
+        self._asked = tuple(
+            _Asked(d, kb.facts[d.fact], re.compile(r"(?i)(?<![\w])(?:" + "|".join(re.escape(n) for n in d.asked_as)
+                                                   + r")" + _BETWEEN + _VALUE))
+            for d in kb.decoders if d.asked_as)
+
+    def _read(self, asked: _Asked, text: str) -> object | None:
+        hex_written = text.lower().startswith("0x")
+        if hex_written != asked.decoder.hex_only and (asked.decoder.hex_only or asked.spec.type is FactType.INT):
+            return None     # a hex field is always printed 0x..; a number field never is
+        try:
+            return coerce(asked.spec, text)
+        except ValueError:
+            return None
+
+    def decode(self, question: str) -> tuple[DecodedField, ...]:
+        """Every decoded reading of the field values the question names, best-fitting fields first."""
+        lowered = question.lower()
+        found: list[tuple[bool, DecodedField]] = []
+        for asked in self._asked:
+            for match in asked.pattern.finditer(question):
+                value = self._read(asked, match.group("value"))
+                if value is None:
+                    continue
+                decoded = decode_value(asked.decoder, Fact(asked.decoder.fact, value, Provenance(Source.ANSWER)))
+                if decoded is not None:
+                    in_context = any(word.lower() in lowered for word in asked.decoder.context)
+                    found.append((in_context, decoded))
+        if any(in_context for in_context, _ in found):
+            found = [pair for pair in found if pair[0]]
+        return tuple(dict.fromkeys(decoded for _, decoded in found))

@@ -1,0 +1,37 @@
+"""Questions about one field value are answered by the KB's decoders, word for word, and a value
+is never read with a decoder whose field the logs print another way."""
+
+from __future__ import annotations
+
+from faultbot.qa.answer import answer
+from faultbot.qa.field_values import FieldQuestions
+from faultbot.qa.index import KnowledgeIndex
+
+
+def _readings(kb, question):
+    return [(d.decoder, str(d.fact.value)) for d in FieldQuestions(kb).decode(question)]
+
+
+def test_a_name_two_fields_share_gives_both_readings_without_context(kb):
+    assert _readings(kb, "what does cqe status 12 mean") == [("roce-cqe-status", "12"), ("sdma-cqe-status", "12")]
+    found = answer(KnowledgeIndex.from_kb(kb), "what does cqe status 12 mean")
+    assert "Several fields go by that name" in found.text
+
+
+def test_context_words_pick_the_field(kb):
+    assert _readings(kb, "HCCP says failed CQE status[12]") == [("roce-cqe-status", "12")]
+    assert _readings(kb, "the sdma error says the value of CQE status is 2") == [("sdma-cqe-status", "2")]
+
+
+def test_a_hex_value_is_not_read_as_a_decimal_field_nor_the_reverse(kb):
+    assert _readings(kb, "roce error cqe status 0x15") == [("roce-hw-cqe-status", "0x15")]
+    assert _readings(kb, "roce error cqe status 21") == [("roce-cqe-status", "21")]
+
+
+def test_a_tuple_value_is_read_whole(kb):
+    assert _readings(kb, "errcode:(0x800000, 0, 0)") == [("aicore-errcode", "(0x800000, 0, 0)")]
+
+
+def test_a_question_without_a_field_value_is_left_to_the_passages(kb):
+    assert _readings(kb, "what is the default HCCL_EXEC_TIMEOUT") == []
+    assert _readings(kb, "what does retCode mean") == []
