@@ -15,8 +15,9 @@ import os
 import sys
 import tarfile
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path, PurePosixPath
 from typing import IO, TYPE_CHECKING
 
@@ -222,23 +223,35 @@ def _binary_by_name(member: str) -> str | None:
     return f"binary file type ({suffix})" if suffix in BINARY_SUFFIXES else None
 
 
+def _read_members(name: str, members: Iterable[tuple[str, Callable[[], IO[bytes] | None]]], depth: int,
+                  limits: ReadLimits) -> Iterator[Source | SkippedFile]:
+    """Each file of an archive in order, as ``(path inside, open it)``: skipped by a binary name,
+    else read as a stream like any other input."""
+    for path, open_member in members:
+        member_name = _member_name(name, path)
+        reason = _binary_by_name(path)
+        if reason:
+            yield SkippedFile(member_name, reason)
+            continue
+        try:
+            content = open_member()
+        except (RuntimeError, NotImplementedError, *READ_ERRORS) as exc:
+            # zipfile raises these for encrypted members and unsupported compression methods.
+            yield SkippedFile(member_name, f"cannot open member: {exc}")
+            continue
+        if content is not None:
+            with content:
+                yield from _sniffed(member_name, content, depth, limits, rewindable=False)
+
+
 def _tar_members(
     name: str, stream: IO[bytes], depth: int, limits: ReadLimits
 ) -> Iterator[Source | SkippedFile]:
     try:
         # "r|" reads the tar as a stream: members in order, no seeking, nothing written to disk.
         with tarfile.open(fileobj=stream, mode="r|") as archive:
-            for member in archive:
-                if not member.isfile():
-                    continue
-                member_name = _member_name(name, member.name)
-                reason = _binary_by_name(member.name)
-                if reason:
-                    yield SkippedFile(member_name, reason)
-                    continue
-                content = archive.extractfile(member)
-                if content is not None:
-                    yield from _sniffed(member_name, content, depth, limits, rewindable=False)
+            yield from _read_members(name, ((member.name, partial(archive.extractfile, member))
+                                            for member in archive if member.isfile()), depth, limits)
     except READ_ERRORS as exc:
         yield SkippedFile(name, f"archive read stopped: {type(exc).__name__}: {exc}")
 
@@ -256,21 +269,7 @@ def _zip_members(
         stream = io.BytesIO(data)
     try:
         with zipfile.ZipFile(stream) as archive:
-            for info in archive.infolist():
-                if info.is_dir():
-                    continue
-                member_name = _member_name(name, info.filename)
-                reason = _binary_by_name(info.filename)
-                if reason:
-                    yield SkippedFile(member_name, reason)
-                    continue
-                try:
-                    content = archive.open(info)
-                except (RuntimeError, NotImplementedError, *READ_ERRORS) as exc:
-                    # Encrypted members and unsupported compression methods.
-                    yield SkippedFile(member_name, f"cannot open member: {exc}")
-                    continue
-                with content:
-                    yield from _sniffed(member_name, content, depth, limits, rewindable=False)
+            yield from _read_members(name, ((info.filename, partial(archive.open, info))
+                                            for info in archive.infolist() if not info.is_dir()), depth, limits)
     except READ_ERRORS as exc:
         yield SkippedFile(name, f"archive read stopped: {type(exc).__name__}: {exc}")
