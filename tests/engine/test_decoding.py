@@ -157,3 +157,11 @@ def test_both_numberings_of_one_roce_error_cqe_say_retransmission_timeout(kb):
     assert "IBV_WC_RETRY_EXC_ERR" in decoded[("cqe_status", "12")].meaning
     assert decoded[("cqe_status", "12")].citation == "roce-cqe-status-codes#reading-ascend-logs"
     assert "work-completion status 12" in decoded[("roce_driver_cqe_status", "0x15")].meaning
+
+
+def test_the_ai_cpu_errcode_is_not_read_as_an_ai_core_errcode(kb):
+    line = ("E39999: [PID: 20334] 2025-02-27-15:20:08.441.577 An exception occurred during AICPU execution, "
+            "stream_id:7, task_id:2, errcode:5, msg:aicpu execute failed.\n")
+    diagnosis = _diagnose(kb, line)
+    assert diagnosis.memory.values("errcode") == []
+    assert not [d for d in diagnosis.decoded if d.decoder == "aicore-errcode"]
