@@ -102,7 +102,11 @@ def load_kb(kb_dir: Path, articles_dir: Path) -> KnowledgeBase:
         problems.append(Problem(_shown(kb_dir / FACTS_FILE, kb_dir), 1, "fact catalogue is missing",
                                 "create kb/facts.yaml"))
     fact_documents, found = _read_all(fact_paths, kb_dir)
-    problems += found
+    if found:
+        # Every entry and rule names facts: checked against half a catalogue they would drown the
+        # one real problem in "unknown fact" errors.
+        raise KbError([*problems, *found, Problem(found[0].file, found[0].line, "the rest of the knowledge base is "
+                                                  "checked once the fact catalogue reads", "fix the error above first")])
     catalogue = parse_catalogue(fact_documents)
     rule_documents, found = _read_all(_data_files(kb_dir, RULES_FILE), kb_dir)
     problems += found

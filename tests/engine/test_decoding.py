@@ -165,3 +165,9 @@ def test_the_ai_cpu_errcode_is_not_read_as_an_ai_core_errcode(kb):
     diagnosis = _diagnose(kb, line)
     assert diagnosis.memory.values("errcode") == []
     assert not [d for d in diagnosis.decoded if d.decoder == "aicore-errcode"]
+
+
+def test_a_failed_hccl_call_gives_its_hccl_result_too(kb):
+    line = ("[ERROR] HCCL(3626636,all_reduce_test):2025-11-21-13:18:47.639.874 [topoinfo_detect.cc:233] [3626636]"
+            "[InitGroupStage][RanktableDetect]SetupServer failed, hostIP[192.168.1.100%enp53s0f2] and hostPort[60000] ret[7]\n")
+    assert _by_field(_diagnose(kb, line))[("hccl_ret", "7")].meaning == "HCCL_E_UNAVAIL: resource unavailable"

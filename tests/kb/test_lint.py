@@ -101,3 +101,14 @@ def test_kb_is_only_read_with_safe_yaml(tmp_path, capsys):
     assert main(["kb", "lint", "--kb", str(tmp_path / "kb"), "--articles", str(REPO_DIR / "articles")]) == 1
     assert "invalid YAML" in capsys.readouterr().err
     assert not (tmp_path / "pwned").exists()
+
+
+def test_a_fact_file_that_does_not_parse_is_reported_alone(tmp_path, capsys):
+    shutil.copytree(REPO_DIR / "kb", tmp_path / "kb")
+    facts = tmp_path / "kb" / "facts" / "hccl-codes.yaml"
+    facts.write_text(facts.read_text(encoding="utf-8") + "  - id: broken\n    anchors: [ret[]\n", encoding="utf-8")
+    assert main(["kb", "lint", "--kb", str(tmp_path / "kb"), "--articles", str(REPO_DIR / "articles")]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("kb/facts/hccl-codes.yaml:") and "invalid YAML" in err[0]
+    assert "checked once the fact catalogue reads" in err[1]
+    assert err[2] == f"2 problem(s) in {tmp_path / 'kb'}"
