@@ -21,6 +21,11 @@ class DecodedField:
     citation: str
     known: bool         # False when the decoder's table has no case for the value
 
+    @property
+    def sentence(self) -> str:
+        """The meaning as a sentence, with its full stop."""
+        return self.meaning if self.meaning.endswith(".") else f"{self.meaning}."
+
 
 def decode_value(decoder: Decoder, fact: Fact) -> DecodedField | None:
     case = next((c for c in decoder.cases if holds(c.test, fact.value)), None)

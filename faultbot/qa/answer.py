@@ -227,8 +227,7 @@ def _from_passages(index: KnowledgeIndex, asked: _Question) -> Answer:
 
 
 def _field_lines(decoded: tuple[DecodedField, ...]) -> list[str]:
-    lines = [f"- **{d.label}** `{show_value(d.fact.value)}`: {d.meaning}" + ("" if d.meaning.endswith(".") else ".")
-             for d in decoded]
+    lines = [f"- **{d.label}** `{show_value(d.fact.value)}`: {d.sentence}" for d in decoded]
     if len({d.decoder for d in decoded}) > 1:
         lines.append("\n*Several fields go by that name: the log line the value comes from decides which reading applies.*")
     return lines

@@ -67,8 +67,8 @@ def decoded_field_lines(diagnosis: Diagnosis, kb: KnowledgeBase) -> list[str]:
         return []
     lines = ["", "## What the log's fields say", ""]
     for field in diagnosis.decoded:
-        meaning = field.meaning if field.meaning.endswith((".", ")")) else f"{field.meaning}."
-        lines.append(f"- {field.label} `{show_value(field.fact.value)}` ({field.fact.provenance.describe()}): {meaning}")
+        lines.append(f"- {field.label} `{show_value(field.fact.value)}` ({field.fact.provenance.describe()}): "
+                     f"{field.sentence}")
     cited = list(dict.fromkeys(field.citation for field in diagnosis.decoded))
     return lines + ["", *(f"*Source: {citation_line(ref, kb.articles)}*  " for ref in cited)]
 
