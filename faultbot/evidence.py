@@ -1,19 +1,23 @@
 """From log inputs to evidence: records are read, facts extracted and symptoms matched in one pass.
 
-Only records that yield a fact or a match are kept (inside their observations and matches), so
-memory follows the evidence, not the size of the log tree.
+Only records that yield a fact or a match are kept (inside their observations and matches), and
+of those that say the same thing only the first and the last (faultbot/folding.py), so memory
+follows what the evidence says, not the size of the log tree or how often a line repeats.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
+from . import cache
 from .extract.facts import FactExtractor, Observation
+from .folding import Found, RecordFolder
 from .ingest.inputs import InputSpec, Paste
 from .ingest.line_filter import LineFilter
 from .ingest.reader import LogReader
 from .ingest.records import LogRecord, RecordKind
+from .ingest.scanner import available_engines
 from .ingest.stats import InputStats
 from .kb.loader import KnowledgeBase
 from .match.symptoms import SymptomMatch, SymptomMatcher
@@ -26,24 +30,53 @@ class Evidence:
     stats: InputStats | None = None
 
 
+@dataclass(frozen=True)
+class _Compiled:
+    extractor: FactExtractor
+    matcher: SymptomMatcher
+    line_filter: LineFilter | None
+
+
+def _compile(kb: KnowledgeBase, use_prefilter: bool, engine: str) -> _Compiled:
+    extractor = FactExtractor(kb.catalogue, engine)
+    matcher = SymptomMatcher(kb, use_prefilter=use_prefilter, engine=engine)
+    extractors = kb.catalogue.extractors
+    literals = {*matcher.anchors, *(a for e in extractors for a in e.anchors)}
+    regexes = sorted({e.prefilter for e in extractors if e.prefilter})
+    return _Compiled(extractor, matcher, LineFilter.build(sorted(literals), regexes, engine) if use_prefilter else None)
+
+
 class EvidenceCollector:
-    """The extractors and matchers of one knowledge base, compiled once."""
+    """The extractors and matchers of one knowledge base, compiled once per KB content and engine
+    (then loaded from the cache)."""
 
     def __init__(self, kb: KnowledgeBase, use_prefilter: bool = True, engine: str | None = None):
-        self.extractor = FactExtractor(kb.catalogue)
-        self.matcher = SymptomMatcher(kb, use_prefilter=use_prefilter)
-        extractors = kb.catalogue.extractors
-        literals = {*self.matcher.anchors, *(a for e in extractors for a in e.anchors)}
-        regexes = sorted({e.prefilter for e in extractors if e.prefilter})
-        self.line_filter = LineFilter.build(sorted(literals), regexes, engine) if use_prefilter else None
-        self.engine = self.line_filter.scanner.engine if self.line_filter else None
+        engine = engine or available_engines()[0]
+        compiled = cache.load_or_build("matchers", (kb.digest.content, engine, str(use_prefilter)),
+                                       lambda: _compile(kb, use_prefilter, engine))
+        self.extractor = compiled.extractor
+        self.matcher = compiled.matcher
+        self.line_filter = compiled.line_filter
+        self.engine = engine if use_prefilter else None
+        self.per_occurrence = frozenset(name for name, spec in kb.facts.items() if spec.per_occurrence)
+
+    def found_in(self, records: Iterable[LogRecord]) -> Iterator[Found]:
+        """Every record that gives a fact or matches a symptom, with what it gives, in input order,
+        repeats folded (faultbot/folding.py)."""
+        folder = RecordFolder(self.per_occurrence)
+        for record in records:
+            observations = self.extractor.extract(record)
+            matches = self.matcher.match(record)
+            if observations or matches:
+                yield from folder.add(Found(record, tuple(observations), tuple(matches)))
+        yield from folder.finish()
 
     def from_records(self, records: Iterable[LogRecord]) -> Evidence:
         observations: list[Observation] = []
         matches: list[SymptomMatch] = []
-        for record in records:
-            observations += self.extractor.extract(record)
-            matches += self.matcher.match(record)
+        for found in self.found_in(records):
+            observations += found.observations
+            matches += found.matches
         return Evidence(tuple(observations), tuple(matches))
 
     def has_log_records(self, text: str) -> bool:

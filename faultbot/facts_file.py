@@ -3,47 +3,40 @@ extract`` where the logs are and merged by ``faultbot diagnose --facts`` where t
 
     {"format": "faultbot-facts", "version": 1, "kb": "sha256:...", "node": ..., ...}     header
     {"record": {...}, "facts": {"task_group": ["..."]}, "symptoms": ["entry#symptom"]}   one per record
+                                              ("repeats": N when N records like it were folded into it)
     {"end": {"records": N, "stats": {...}}}                                                 trailer
 
-Only records that yield a fact or match a symptom are kept, each whole, so the reader re-derives
-exactly the evidence the logs give; ``facts`` and ``symptoms`` say what they gave, for people and
+Only records that yield a fact or match a symptom are kept, each whole, and of records that say
+the same thing only the first and the last (faultbot/folding.py), so the reader re-derives exactly
+the evidence the logs give; ``facts`` and ``symptoms`` say what they gave, for people and
 ``jq``. A file without its trailer was cut short and is refused.
 """
 
 from __future__ import annotations
 
 import gzip
-import hashlib
 import json
 import os
 import zlib
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from datetime import datetime
 from pathlib import Path
 from typing import IO
 
-from .extract.facts import Observation
+from .folding import Found
 from .ingest.records import LogRecord, Origin, RecordKind
 from .ingest.stats import InputStats, SkippedFile
-from .match.symptoms import SymptomMatch
 
 FORMAT = "faultbot-facts"
 VERSION = 1
 _ORIGIN_FIELDS = tuple(f.name for f in fields(Origin))
-_RECORD_FIELDS = tuple(f.name for f in fields(LogRecord) if f.name != "origin")
+# A record's repeats are written beside it, not in it: readers of version 1 know the record's fields.
+_RECORD_FIELDS = tuple(f.name for f in fields(LogRecord) if f.name not in ("origin", "repeats"))
 
 
 class FactsFileError(ValueError):
     """A facts file that cannot be read; the message names the file and says why."""
-
-
-def kb_fingerprint(kb_dir: Path) -> str:
-    """A digest of the knowledge base's YAML files: which extractors and symptoms kept the records."""
-    digest = hashlib.sha256()
-    for path in sorted(kb_dir.rglob("*.yaml")):
-        digest.update(path.relative_to(kb_dir).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    return f"sha256:{digest.hexdigest()[:16]}"
 
 
 def _plain(value: object) -> object:
@@ -99,12 +92,13 @@ class FactsWriter:
     def _line(self, data: dict[str, object]) -> None:
         self._out.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
 
-    def add(self, record: LogRecord, observations: Iterable[Observation], matches: Iterable[SymptomMatch]) -> None:
+    def add(self, found: Found) -> None:
         facts: dict[str, list[str]] = {}
-        for observation in observations:
+        for observation in found.observations:
             facts.setdefault(observation.fact, []).append(observation.text)
-        self._line({"record": _record_json(record), "facts": facts,
-                    "symptoms": [f"{m.entry_id}#{m.symptom.id}" for m in matches]})
+        repeats = {"repeats": found.record.repeats} if found.record.repeats else {}
+        self._line({"record": _record_json(found.record), "facts": facts,
+                    "symptoms": [f"{m.entry_id}#{m.symptom.id}" for m in found.matches], **repeats})
         self.kept += 1
 
     def finish(self, stats: InputStats) -> None:
@@ -156,7 +150,9 @@ def read_facts(path: Path) -> FactsFile:
             except (KeyError, TypeError, ValueError) as exc:
                 raise FactsFileError(f"{path}:{number}: bad trailer ({exc})") from None
         try:
-            records.append(_record(data["record"]))
+            record = _record(data["record"])
+            repeats = data.get("repeats", 0)
+            records.append(replace(record, repeats=repeats) if isinstance(repeats, int) and repeats > 0 else record)
         except (KeyError, TypeError, ValueError) as exc:
             raise FactsFileError(f"{path}:{number}: bad record ({type(exc).__name__}: {exc})") from None
     raise FactsFileError(f"{path}: cut short (no end line); run 'faultbot extract' again")

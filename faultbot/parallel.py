@@ -7,17 +7,19 @@ archives are read in the calling process. Results are the same as reading sequen
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .evidence import Evidence, EvidenceCollector
 from .ingest.inputs import InputSpec, LogPath
 from .ingest.sources import walk
 from .ingest.stats import InputStats, SkippedFile
 from .kb.loader import KnowledgeBase
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 PARALLEL_FROM_BYTES = 32 << 20     # below this, starting workers costs more than it saves
 _worker: EvidenceCollector | None = None
@@ -46,6 +48,10 @@ def _init(kb: KnowledgeBase | None, use_prefilter: bool, engine: str | None) -> 
 
 
 def _pool(kb: KnowledgeBase, collector: EvidenceCollector, workers: int) -> ProcessPoolExecutor:
+    # Imported here: most inputs are read in this process, and these modules cost a snippet's diagnosis.
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     global _worker
     if "fork" in multiprocessing.get_all_start_methods():
         _worker = collector

@@ -32,14 +32,3 @@ def cmd_ask(args: argparse.Namespace) -> int:
     else:
         print_markdown(answer_markdown(found, kb.articles) + "\n", sys.stdout)
     return EXIT_OK if found.found else EXIT_NO_MATCH
-
-
-def add_ask_parser(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
-    parser = subparsers.add_parser(
-        "ask", parents=[common], help="answer a question from the articles and the KB, with sources",
-        description="Answer a question (English or Chinese) from the articles and the knowledge base: the "
-                    "passage that answers it, in a few sentences, with its source. Exit 0: answered; "
-                    "1: nothing relevant is known; 2: usage error.")
-    parser.add_argument("question", nargs="+", metavar="QUESTION", help="the question, e.g. \"怎么开启确定性计算\"")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
-    parser.set_defaults(handler=cmd_ask)

@@ -13,6 +13,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import WordCompleter
 
 from ..engine.answers import AnswerError
+from ..engine.diagnosis import Diagnosis
 from ..engine.questions import Question
 from ..render.console import print_markdown
 from ..render.diagnosis_markdown import question_markdown
@@ -41,3 +42,12 @@ def ask(question: Question, session: DiagnosisSession, prompt: PromptSession) ->
                 session.add_paste(reply, name="<answer paste>")
                 return True
             print(f"  {error} — try again, or answer 'unknown'", file=sys.stderr)
+
+
+def ask_until_settled(session: DiagnosisSession, diagnosis: Diagnosis) -> Diagnosis:
+    """Ask the leading question, re-diagnose, and again, until nothing is left to ask or the
+    engineer quits; the diagnosis as it then stands."""
+    prompt: PromptSession = PromptSession()
+    while diagnosis.questions and ask(diagnosis.questions[0], session, prompt):
+        diagnosis = session.diagnose()
+    return diagnosis

@@ -8,20 +8,16 @@ import os
 import sys
 from pathlib import Path
 
-from prompt_toolkit import PromptSession
-
-from ..case_export import save_case
 from ..cluster.view import cluster_view
 from ..engine.answers import AnswerError
 from ..evidence import Evidence
-from ..facts_file import FactsFileError, kb_fingerprint, read_facts
+from ..facts_file import FactsFileError, read_facts
 from ..ingest.inputs import InputSpec, LogPath, Stdin
 from ..kb.loader import load_kb
 from ..render.console import print_markdown
 from ..render.diagnosis_json import diagnosis_dict
 from ..render.diagnosis_markdown import diagnosis_markdown
 from ..session import DiagnosisSession
-from .ask_terminal import ask
 from .errors import EXIT_NO_MATCH, EXIT_OK, UsageError
 from .kb_location import kb_paths
 
@@ -54,7 +50,7 @@ def parse_answers(pairs: list[str]) -> list[tuple[str, str]]:
 
 def add_facts_files(session: DiagnosisSession, paths: list[str]) -> None:
     """The evidence of each ``faultbot extract`` file, re-derived from its records with this KB."""
-    fingerprint = kb_fingerprint(session.kb.kb_dir)
+    fingerprint = session.kb.digest.fingerprint
     other_kb = []
     for path in paths:
         try:
@@ -93,10 +89,12 @@ def cmd_diagnose(args: argparse.Namespace) -> int:
     add_facts_files(session, args.facts)
     diagnosis = session.diagnose()
     if _interactive(args, specs):
-        prompt: PromptSession = PromptSession()
-        while diagnosis.questions and ask(diagnosis.questions[0], session, prompt):
-            diagnosis = session.diagnose()
+        from .ask_terminal import ask_until_settled  # prompt_toolkit, only when asking at a terminal
+
+        diagnosis = ask_until_settled(session, diagnosis)
     if args.save_case:
+        from ..case_export import save_case  # YAML writing: only when a case is saved
+
         saved = save_case(Path(args.save_case), diagnosis, session.answers, session.unknown)
         print(f"faultbot: saved the case as {saved}", file=sys.stderr)
     cluster = cluster_view(diagnosis, kb, session.engine.echo_entries)
@@ -110,22 +108,3 @@ def cmd_diagnose(args: argparse.Namespace) -> int:
         else:
             print_markdown(text)
     return EXIT_OK if diagnosis.conclusions else EXIT_NO_MATCH
-
-
-def add_diagnose_parser(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
-    parser = subparsers.add_parser(
-        "diagnose", parents=[common], help="diagnose a failure from logs (files, folders, archives, '-')",
-        description="Read logs (files, folders, .gz/.tar.gz/.zip bundles, or '-' for standard input) and "
-                    "say what failed, why, and what to do. Exit 0: a conclusion; 1: nothing in the KB "
-                    "matched; 2: usage or input error.")
-    parser.add_argument("paths", nargs="*", metavar="PATH", help="log files or folders; '-' reads standard input")
-    parser.add_argument("--facts", nargs="+", action="extend", default=[], metavar="FILE",
-                        help="facts files written by 'faultbot extract' on each node, merged as one input")
-    parser.add_argument("--answer", action="append", default=[], metavar="FACT=VALUE",
-                        help="answer a question in advance, e.g. --answer cann_version=8.0.RC2 (repeatable)")
-    parser.add_argument("--no-ask", action="store_true", help="never ask; list the questions instead")
-    parser.add_argument("--format", choices=("text", "markdown", "json"), default="text")
-    parser.add_argument("--explain", action="store_true", help="add WHY (for questions) and HOW (for the conclusion)")
-    parser.add_argument("--save-case", metavar="DIR",
-                        help="also save the evidence, answers and conclusion as an eval case YAML in DIR")
-    parser.set_defaults(handler=cmd_diagnose)

@@ -51,14 +51,3 @@ def cmd_eval(args: argparse.Namespace) -> int:
         print(f"top-1 accuracy {summary['top1_accuracy']:.1%} · questions per case {summary['questions_per_case']} · "
               f"no conclusion {summary['no_conclusion']} · wrong conclusions {summary['wrong_conclusions']}")
     return EXIT_OK if summary["passed"] == summary["cases"] else EXIT_NO_MATCH
-
-
-def add_eval_parser(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
-    parser = subparsers.add_parser(
-        "eval", parents=[common], help="diagnose a folder of cases and report accuracy",
-        description="Each case is a YAML file: name, log (or log_file), answers, expect (an id or 'none') "
-                    "or expect_not. Questions are answered from the case's answers, 'unknown' otherwise. "
-                    "Exit 0 when every case passes, 1 otherwise.")
-    parser.add_argument("cases_dir", metavar="CASES_DIR")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
-    parser.set_defaults(handler=cmd_eval)

@@ -1,7 +1,8 @@
 """``faultbot extract``: one node's logs in, its facts file out, for ``faultbot diagnose --facts``.
 
-Records stream from the reader to the file one at a time, so memory stays flat however large the
-logs; only records that yield a fact or match a symptom are written.
+Records stream from the reader to the file file by file, so memory stays flat however large the
+logs; only records that yield a fact or match a symptom are written, and of those that say the
+same thing only the first and the last, with a count of the rest (faultbot/folding.py).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..evidence import EvidenceCollector
-from ..facts_file import FactsWriter, kb_fingerprint
+from ..facts_file import FactsWriter
 from ..ingest.inputs import InputSpec
 from ..ingest.reader import LogReader
 from ..ingest.records import LogRecord
@@ -38,13 +39,10 @@ def extract(specs: Sequence[InputSpec], output: Path, node: str, kb: KnowledgeBa
     """Write the facts file of ``specs`` to ``output``: how many records it kept, and what was read."""
     reader = LogReader(specs, line_filter=collector.line_filter)
     inputs = [str(getattr(spec, "path", getattr(spec, "name", ""))) for spec in specs]
-    writer = FactsWriter(output, {"kb": kb_fingerprint(kb.kb_dir), "node": node, "inputs": inputs})
+    writer = FactsWriter(output, {"kb": kb.digest.fingerprint, "node": node, "inputs": inputs})
     try:
-        for record in reader.records():
-            observations = collector.extractor.extract(record)
-            matches = collector.matcher.match(record)
-            if observations or matches:
-                writer.add(_on_node(record, node), observations, matches)
+        for found in collector.found_in(_on_node(record, node) for record in reader.records()):
+            writer.add(found)
         writer.finish(reader.stats)
     except BaseException:
         writer.discard()
@@ -62,17 +60,3 @@ def cmd_extract(args: argparse.Namespace) -> int:
     print(f"faultbot: kept {kept} of {stats.records} records from {stats.files} file(s), "
           f"{stats.bytes_read} bytes of logs -> {output.stat().st_size} bytes in {output}", file=sys.stderr)
     return EXIT_OK
-
-
-def add_extract_parser(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
-    parser = subparsers.add_parser(
-        "extract", parents=[common], help="keep one node's evidence in a facts file, for diagnose --facts",
-        description="Read one node's logs (files, folders, bundles, '-') and write only the records that give "
-                    "facts or match symptoms to a gzipped facts file; 'faultbot diagnose --facts' merges the "
-                    "files of every node. Exit 0: written; 2: usage or input error.")
-    parser.add_argument("paths", nargs="*", metavar="PATH", help="log files or folders; '-' reads standard input")
-    parser.add_argument("-o", "--output", required=True, metavar="FILE",
-                        help="the facts file to write, e.g. $(hostname).facts.jsonl.gz")
-    parser.add_argument("--node", metavar="NAME",
-                        help="node name for logs whose path names none (default: this host's name)")
-    parser.set_defaults(handler=cmd_extract)

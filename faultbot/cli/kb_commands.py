@@ -18,7 +18,7 @@ from ..ingest.reader import LogReader
 from ..kb.diagnostics import KbError
 from ..kb.draft import default_id, draft_entry
 from ..kb.entry_schema import ENTRY_ID
-from ..kb.loader import ENTRIES_DIR
+from ..kb.compiler import ENTRIES_DIR
 from ..kb.stats import kb_stats
 from ..overlap import overlap_problems
 from ..session import DiagnosisSession
@@ -70,7 +70,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     kb = _load(args)
     entry = kb.entry(args.id)
     if entry is None:
-        close = get_close_matches(args.id, [e.id for e in kb.entries], n=3)
+        close = get_close_matches(args.id, kb.index.ids, n=3)
         hint = f" (did you mean: {', '.join(close)}?)" if close else "; see 'faultbot kb list'"
         raise UsageError(f"no entry '{args.id}' in the knowledge base{hint}")
     if args.format == "json":
@@ -154,29 +154,3 @@ def cmd_new(args: argparse.Namespace) -> int:
     print(f"drafted {target}")
     print(f"next: replace every TODO in it, then run 'faultbot kb lint' and 'faultbot kb test {entry_id}'")
     return EXIT_OK
-
-
-def add_kb_parser(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
-    kb = subparsers.add_parser("kb", help="check and read the knowledge base")
-    kb_sub = kb.add_subparsers(dest="kb_command", metavar="{lint,list,show,test,stats,new}", required=True)
-    lint = kb_sub.add_parser("lint", parents=[common], help="check every KB file; exit 1 on any problem")
-    lint.set_defaults(handler=cmd_lint)
-    listing = kb_sub.add_parser("list", parents=[common], help="list entries: id, title, error codes, status")
-    listing.add_argument("--format", choices=("text", "json"), default="text")
-    listing.set_defaults(handler=cmd_list)
-    show = kb_sub.add_parser("show", parents=[common], help="show one entry: cause, fixes, sources")
-    show.add_argument("id", help="entry id, e.g. lccl.allreduce-flag-cleanup")
-    show.add_argument("--format", choices=("text", "markdown", "json"), default="text")
-    show.set_defaults(handler=cmd_show)
-    test = kb_sub.add_parser("test", parents=[common], help="run entries' own tests; show HOW for failures")
-    test.add_argument("ids", nargs="*", metavar="ID", help="entry ids (default: all)")
-    test.set_defaults(handler=cmd_test)
-    new = kb_sub.add_parser("new", parents=[common], help="draft a new entry from a log faultbot does not know")
-    new.add_argument("--from-log", required=True, metavar="FILE", help="the log to draft the entry from")
-    new.add_argument("--id", help="the new entry's id (default: <module>.<error code> from the log)")
-    new.set_defaults(handler=cmd_new)
-    stats = kb_sub.add_parser("stats", parents=[common], help="entries by component and status, codes, citations, tests")
-    stats.add_argument("--format", choices=("text", "json"), default="text")
-    stats.set_defaults(handler=cmd_stats)
-
-

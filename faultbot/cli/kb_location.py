@@ -8,13 +8,6 @@ from pathlib import Path
 from ..paths import default_articles_dir, default_kb_dir
 
 
-def add_kb_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--kb", metavar="DIR", type=Path,
-                        help="knowledge base folder (default: the one shipped with faultbot)")
-    parser.add_argument("--articles", metavar="DIR", type=Path,
-                        help="articles folder (default: 'articles' beside --kb, else the shipped one)")
-
-
 def kb_paths(args: argparse.Namespace) -> tuple[Path, Path]:
     kb_dir = args.kb or default_kb_dir()
     if args.articles:

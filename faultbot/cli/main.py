@@ -2,51 +2,22 @@
 
 from __future__ import annotations
 
-import argparse
+import importlib
 import sys
 from typing import Sequence
 
-from .. import __version__
-from ..engine.agenda import RuleError
+from ..engine.rule_error import RuleError
 from ..kb.diagnostics import KbError
-from .ask_command import add_ask_parser
-from .chat_command import add_chat_parser, add_resume_option, cmd_chat
-from .diagnose_command import add_diagnose_parser
 from .errors import EXIT_USAGE, UsageError
-from .eval_command import add_eval_parser
-from .extract_command import add_extract_parser
-from .kb_commands import add_kb_parser
-from .kb_location import add_kb_options
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(f"{message} (see '{self.prog} --help')")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    common = _Parser(add_help=False)
-    add_kb_options(common)
-    parser = _Parser(prog="faultbot", description="Diagnose Ascend NPU (CANN, HCCL, LCCL) job failures from their logs. "
-                     "Without a command: the chat (faultbot chat).")
-    parser.add_argument("--version", action="version", version=f"faultbot {__version__}")
-    add_resume_option(parser)
-    parser.set_defaults(handler=cmd_chat, kb=None, articles=None)
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    add_diagnose_parser(subparsers, common)
-    add_extract_parser(subparsers, common)
-    add_eval_parser(subparsers, common)
-    add_kb_parser(subparsers, common)
-    add_chat_parser(subparsers, common)
-    add_ask_parser(subparsers, common)
-    return parser
+from .parser import HANDLER, build_parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
     try:
-        args = parser.parse_args(argv)
-        return args.handler(args)
+        args = build_parser(argv).parse_args(argv)
+        module, _, function = getattr(args, HANDLER).partition(":")
+        return getattr(importlib.import_module(module), function)(args)
     except UsageError as exc:
         print(f"faultbot: error: {exc}", file=sys.stderr)
         return EXIT_USAGE

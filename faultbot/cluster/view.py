@@ -4,22 +4,19 @@ and the suspect ranks with their reasons, built from the records the engine reas
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..engine.aggregates import (
-    crimer,
-    facts_by_record,
-    first_per_rank,
-    heartbeat_evidence,
-    task_exceptions,
-)
+from ..engine.aggregates import crimer, facts_by_record, first_per_rank, heartbeat_evidence, task_exceptions
 from ..engine.diagnosis import Diagnosis
 from ..kb.loader import KnowledgeBase
-from .communicators import Communicator, communicators
 from .identity import Identities, ProcessKey, identify
-from .localise import EngineFacts, Finding, Inputs, Suspect, localise
-from .rank_evidence import RankEvidence, rank_evidence
-from .table import RankRow, table
-from .timeline import TimelineEntry, timeline
+
+if TYPE_CHECKING:
+    from .communicators import Communicator
+    from .localise import Finding, Suspect
+    from .rank_evidence import RankEvidence
+    from .table import RankRow
+    from .timeline import TimelineEntry
 
 
 @dataclass(frozen=True)
@@ -49,8 +46,15 @@ def cluster_view(diagnosis: Diagnosis, kb: KnowledgeBase, echo_entries: frozense
     identities = identify(records, events)
     if len(identities.ranks) < 2:
         return None
+    # The rest of the cluster analysis, imported only for input that holds several ranks.
+    from .communicators import communicators
+    from .localise import EngineFacts, Inputs, localise
+    from .rank_evidence import rank_evidence
+    from .table import table
+    from .timeline import timeline
+
     heartbeats = heartbeat_evidence(memory, records)
-    codes = {entry.id: entry.error_codes for entry in kb.entries}
+    codes = kb.index.error_codes
     evidence = rank_evidence(records, heartbeats, diagnosis.matches, identities, echo_entries, codes)
     comms = communicators(identities)
     rows = table(comms, evidence)

@@ -9,15 +9,10 @@ from __future__ import annotations
 from typing import Sequence
 
 from .facts import WorkingMemory
+from .rule_error import RuleError
 from .rules import Context, DerivationRule
 
 MAX_ROUNDS = 50
-
-
-class RuleError(RuntimeError):
-    def __init__(self, rule_id: str, error: Exception):
-        super().__init__(f"rule '{rule_id}' failed: {type(error).__name__}: {error}")
-        self.rule_id = rule_id
 
 
 def ordered(rules: Sequence[DerivationRule]) -> list[DerivationRule]:

@@ -93,7 +93,7 @@ def score_entries(lineage: Lineage, memory: WorkingMemory, matches: Sequence[Sym
         by_entry.setdefault(match.entry_id, []).append(match)
     evaluator = Evaluator(memory, specs, overrides)
     candidates = []
-    for entry in lineage.kb.entries:
+    for entry in lineage.families_of(by_entry):
         evidence = _best_matches(entry, lineage, by_entry)
         if not evidence:
             continue

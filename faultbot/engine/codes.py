@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..kb.codes_schema import CODE_SHAPE, CodeBook
 from ..kb.loader import KnowledgeBase
+from ..kb.model import CODE_SHAPE, CodeBook
 from .facts import Fact, Provenance, Source, WorkingMemory
 from .rules import Context
 
@@ -37,7 +37,7 @@ def explain_code(code: str, codebook: CodeBook, kb: KnowledgeBase) -> CodeExplan
         code, codebook.levels.get(level, "code of unknown level"),
         codebook.modules.get(module, f"module '{module}', which the error-code reference does not name"),
         klass.name if klass else "unlisted", klass.meaning if klass else "the reference gives no class for it",
-        tuple(e.id for e in kb.entries if code in e.error_codes), codebook.citations)
+        kb.index.listing(code), codebook.citations)
 
 
 class ReportingModule:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..kb.decoders_schema import Decoder
+from ..kb.model import Decoder
 from .conditions import holds
 from .facts import Fact, WorkingMemory
 

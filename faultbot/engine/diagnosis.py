@@ -53,7 +53,7 @@ class Engine:
         self.specs = kb.facts
         self.rules = (*(KbRule(rule) for rule in kb.rules), *AGGREGATIONS, PipShowVersions(), EffectiveExecTimeout(),
                       CommDestroyedEarly(), ReportingModule(kb.codebook))
-        self.echo_entries = frozenset(e.id for e in kb.entries if self.lineage.is_echo(e))
+        self.echo_entries = self.lineage.echo_ids
         self.feeds = feeders(kb.rules, [getattr(rule, "feeds", {}) for rule in self.rules])
 
     def memory_for(self, observations: Iterable[Observation], answers: Mapping[str, str],

@@ -7,8 +7,10 @@ Built once per knowledge base, so every evaluation sees the very same condition 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..kb.loader import KnowledgeBase
-from ..kb.model import AllOf, Condition, Entry, FactTest, Op
+from ..kb.model import AllOf, Condition, Entry, FactTest, Op, parent_of
 
 
 def applicability(entry: Entry) -> list[FactTest]:
@@ -23,34 +25,50 @@ def applicability(entry: Entry) -> list[FactTest]:
 
 
 class Lineage:
+    """The families of a knowledge base, from its index: an entry is read whole only when a
+    diagnosis needs its conditions or symptoms."""
+
     def __init__(self, kb: KnowledgeBase):
         self.kb = kb
-        own: dict[str, list[Condition]] = {
-            e.id: [*applicability(e), *([e.conditions] if e.conditions is not None else [])] for e in kb.entries}
-        self._ancestors = {e.id: self._chain(e) for e in kb.entries}
+        index = kb.index
+        known = set(index.ids)
+        self._ancestor_ids = {ident: _chain(ident, known) for ident in index.ids}
+        self.echo_ids = frozenset(ident for ident in index.ids
+                                  if ident in index.echo or not index.echo.isdisjoint(self._ancestor_ids[ident]))
         self._conditions: dict[str, Condition | None] = {}
-        for entry in kb.entries:
-            parts = [part for member in (*self._ancestors[entry.id], entry) for part in own[member.id]]
-            self._conditions[entry.id] = (None if not parts else parts[0] if len(parts) == 1
-                                          else AllOf(tuple(parts), entry.where))
-
-    def _chain(self, entry: Entry) -> tuple[Entry, ...]:
-        chain = []
-        parent_id = entry.parent_id
-        while parent_id and (parent := self.kb.entry(parent_id)) is not None:
-            chain.append(parent)
-            parent_id = parent.parent_id
-        return tuple(reversed(chain))
 
     def ancestors(self, entry: Entry) -> tuple[Entry, ...]:
         """Root first, ``entry`` excluded."""
-        return self._ancestors[entry.id]
+        return tuple(self.kb.entry_table[ident] for ident in self._ancestor_ids[entry.id])
 
     def condition(self, entry: Entry) -> Condition | None:
+        if entry.id not in self._conditions:
+            parts = [part for member in (*self.ancestors(entry), entry) for part in _own_conditions(member)]
+            self._conditions[entry.id] = (None if not parts else parts[0] if len(parts) == 1
+                                          else AllOf(tuple(parts), entry.where))
         return self._conditions[entry.id]
 
     def is_echo(self, entry: Entry) -> bool:
-        return entry.echo or any(a.echo for a in self._ancestors[entry.id])
+        return entry.id in self.echo_ids
+
+    def families_of(self, entry_ids: Iterable[str]) -> list[Entry]:
+        """The entries that are, or refine, one of ``entry_ids``, by id."""
+        named = set(entry_ids)
+        return [self.kb.entry_table[ident] for ident in self.kb.index.ids
+                if ident in named or not named.isdisjoint(self._ancestor_ids[ident])]
+
+
+def _chain(entry_id: str, known: set[str]) -> tuple[str, ...]:
+    chain = []
+    parent_id = parent_of(entry_id)
+    while parent_id and parent_id in known:
+        chain.append(parent_id)
+        parent_id = parent_of(parent_id)
+    return tuple(reversed(chain))
+
+
+def _own_conditions(entry: Entry) -> list[Condition]:
+    return [*applicability(entry), *([entry.conditions] if entry.conditions is not None else [])]
 
 
 def depth(entry: Entry) -> int:

@@ -17,8 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
-from ..kb.model import FactSpec, FactTest, FactType, FactRef
-from ..kb.rules_schema import Rule
+from ..kb.model import FactRef, FactSpec, FactTest, FactType, Rule
 from .candidates import Candidate, Status
 from .conditions import Tri
 from .facts import WorkingMemory

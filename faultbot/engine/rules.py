@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Protocol, Sequence
 
-from ..kb.model import FactRef, FactSpec
-from ..kb.rules_schema import Rule
+from ..kb.model import FactRef, FactSpec, Rule
 from ..match.symptoms import SymptomMatch
 from .conditions import Evaluator, LeafResult, Tri, leaves_of
 from .facts import Fact, Provenance, Source, WorkingMemory

@@ -7,14 +7,13 @@ type (an unknown enum spelling) is dropped rather than guessed.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from ..ingest.records import LogRecord
 from ..kb.fact_values import coerce
-from ..kb.facts_schema import FactCatalogue
-from ..kb.model import Extractor
+from ..kb.model import Extractor, FactCatalogue
 from ..match.anchors import AnchorIndex
+from ..match.lazy_regex import LazyRegex
 
 
 @dataclass(frozen=True)
@@ -31,20 +30,21 @@ class Observation:
 @dataclass(frozen=True)
 class _CompiledExtractor:
     spec: Extractor
-    regex: re.Pattern[str]
+    regex: LazyRegex
 
 
 class FactExtractor:
-    def __init__(self, catalogue: FactCatalogue):
+    def __init__(self, catalogue: FactCatalogue, engine: str | None = None):
         self._facts = catalogue.facts
-        extractors = tuple(_CompiledExtractor(e, re.compile(e.pattern)) for e in catalogue.extractors)
-        # extractors with only a prefilter regex have no anchors: they run on every record
-        self._index = AnchorIndex({extractor: extractor.spec.anchors for extractor in extractors})
+        self._index = AnchorIndex([(_CompiledExtractor(e, LazyRegex(e.pattern)), e.anchors, e.prefilter)
+                                   for e in catalogue.extractors], engine)
 
     @staticmethod
-    def _module_fits(extractor: _CompiledExtractor, record: LogRecord) -> bool:
-        modules = extractor.spec.modules
-        return not modules or not record.module or record.module in modules
+    def _record_fits(extractor: _CompiledExtractor, record: LogRecord) -> bool:
+        """The record is of a module and level the extractor reads (records that name none fit)."""
+        spec = extractor.spec
+        return ((not spec.modules or not record.module or record.module in spec.modules)
+                and (not spec.levels or not record.level or record.level in spec.levels))
 
     def _typed(self, fact: str, text: str) -> object | None:
         try:
@@ -57,7 +57,7 @@ class FactExtractor:
         if record.error_code:
             found.append(Observation("error_code", record.error_code, record.error_code, record, "record-header"))
         for extractor in self._index.candidates(record.match_text):
-            if not self._module_fits(extractor, record):
+            if not self._record_fits(extractor, record):
                 continue
             for match in extractor.regex.finditer(record.match_text):
                 groups = [(name, text) for name, text in match.groupdict().items() if text is not None]

@@ -4,11 +4,9 @@ from Chinese-locale machines; undecodable bytes are replaced and counted, never 
 from __future__ import annotations
 
 import codecs
-import lzma
 import re
-import tarfile
+import sys
 import threading
-import zipfile
 import zlib
 from collections.abc import Generator
 from dataclasses import dataclass
@@ -27,10 +25,18 @@ _LONGEST_BOM = max(len(bom) for bom, _ in _BOMS)
 _CANDIDATES = ("utf-8", "gb18030")
 SAMPLE_BYTES = 64 * 1024
 
-# Errors a byte stream can raise mid-read (a truncated gzip, a corrupt archive member).
-READ_ERRORS: tuple[type[BaseException], ...] = (
-    OSError, EOFError, zlib.error, lzma.LZMAError, tarfile.TarError, zipfile.BadZipFile,
-)
+_BASIC_READ_ERRORS: tuple[type[BaseException], ...] = (OSError, EOFError, zlib.error)
+# (module, error class) of the decompressors and archive readers, imported only when a stream of
+# theirs is opened: most inputs are plain text.
+_ARCHIVE_READ_ERRORS = (("lzma", "LZMAError"), ("tarfile", "TarError"), ("zipfile", "BadZipFile"))
+
+
+def read_errors() -> tuple[type[BaseException], ...]:
+    """Errors a byte stream can raise mid-read (a truncated gzip, a corrupt archive member): the
+    basic ones and those of every reader in use. An ``except`` clause evaluates this only when an
+    exception is raised."""
+    return _BASIC_READ_ERRORS + tuple(getattr(sys.modules[module], name)
+                                      for module, name in _ARCHIVE_READ_ERRORS if module in sys.modules)
 
 _NON_ASCII = re.compile(rb"[\x80-\xff]")
 
@@ -132,7 +138,7 @@ def iter_text(stream: IO[bytes], chunk_size: int) -> Generator[str, None, Decode
             if text:
                 yield text
             chunk = b""
-    except READ_ERRORS as exc:
+    except read_errors() as exc:
         error = f"{type(exc).__name__}: {exc}"
     if decoder is not None:
         text, bad = _decode(decoder, b"", final=True)

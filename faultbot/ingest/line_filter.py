@@ -1,8 +1,8 @@
 """The line prefilter: in a large log, only the lines that can matter are parsed.
 
 A line matters when it holds one of the knowledge base's literal anchors or prefilter patterns,
-or a sign of damage that normalisation could turn into one (an escape, a backslash, a non-ASCII
-character). Such a line is read together with the lines around it that continue its record (lines
+or a sign of damage that normalisation could turn into one (an escape, a backslash, a full-width
+character; other non-ASCII text, such as Chinese prose, is never rewritten into an anchor). Such a line is read together with the lines around it that continue its record (lines
 that do not start a record of their own, up to a few), and a gap between selected lines ends the
 record before it, as a blank line would. INFO noise is never decoded into records, so a tree of
 hundreds of megabytes costs little more than the pattern scan. Sources under 64 KiB are read
@@ -18,11 +18,12 @@ from typing import TypeVar
 
 from faultbot.ingest.grammar import LINE_ONLY_START, RECORD_HEAD
 from faultbot.ingest.lines import LineTally, PhysicalLine, _cut, split_lines
+from faultbot.ingest.normalize import FULL_WIDTH_CHARACTERS
 from faultbot.ingest.scanner import Scanner
 
 T = TypeVar("T")
 
-DAMAGE_PATTERNS = (r"\x1b", r"\\", r"[^\x00-\x7f]")
+DAMAGE_PATTERNS = (r"\x1b", r"\\")
 CONTEXT_LINES = 3
 FILTER_FROM_CHARS = 64 * 1024   # smaller texts (pastes, snippets) are read whole
 _RECORD_START = re.compile(rf"\s*(?:{RECORD_HEAD}|{LINE_ONLY_START})", re.ASCII)
@@ -34,7 +35,7 @@ class LineFilter:
 
     @classmethod
     def build(cls, literals: Sequence[str], regexes: Sequence[str] = (), engine: str | None = None) -> "LineFilter":
-        return cls(Scanner(literals, (*regexes, *DAMAGE_PATTERNS), engine))
+        return cls(Scanner((*literals, *FULL_WIDTH_CHARACTERS), (*regexes, *DAMAGE_PATTERNS), engine))
 
 
 def _starts_record(text: str, start: int) -> bool:

@@ -70,6 +70,9 @@ _FULLWIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {
     0x3011: "]",   # 】
 }
 
+# Characters that normalisation turns into ASCII: a line holding one may hold an anchor once cleaned.
+FULL_WIDTH_CHARACTERS = tuple(map(chr, _FULLWIDTH))
+
 _REWRITES: tuple[_Rewrite, ...] = (
     # ANSI escape sequences (CSI colours, OSC titles) and other C0 controls except tab.
     _Rewrite(

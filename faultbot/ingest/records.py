@@ -55,6 +55,7 @@ class LogRecord:
     tid: int | None = None
     error_code: str | None = None  # EI0012 for screen / error-code-header records
     notes: tuple[str, ...] = field(default=())  # repairs applied: "glued", "wrapped", "truncated", ...
+    repeats: int = 0               # records that said the same were folded into this one (faultbot/folding.py)
 
     @property
     def match_text(self) -> str:

@@ -7,21 +7,17 @@ gzip, or a tarball on standard input, is still read.
 
 from __future__ import annotations
 
-import bz2
-import gzip
+import importlib
 import io
-import lzma
 import os
 import sys
-import tarfile
-import zipfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path, PurePosixPath
 from typing import IO, TYPE_CHECKING
 
-from faultbot.ingest.decode import READ_ERRORS, bom_encoding
+from faultbot.ingest.decode import bom_encoding, read_errors
 from faultbot.ingest.inputs import InputSpec, LogPath, Paste, Stdin
 from faultbot.ingest.limits import ReadLimits
 from faultbot.ingest.stats import SkippedFile
@@ -44,11 +40,9 @@ class TextSource:
 
 Source = ByteSource | TextSource
 
-_COMPRESSED: tuple[tuple[bytes, Callable[[IO[bytes]], IO[bytes]]], ...] = (
-    (b"\x1f\x8b", lambda raw: gzip.GzipFile(fileobj=raw, mode="rb")),
-    (b"BZh", bz2.BZ2File),
-    (b"\xfd7zXZ\x00", lzma.LZMAFile),
-)
+# (magic, module): each module's ``open`` reads a stream of its format. Imported when such a stream
+# is met, like tarfile and zipfile: most inputs are plain text.
+_COMPRESSED: tuple[tuple[bytes, str], ...] = ((b"\x1f\x8b", "gzip"), (b"BZh", "bz2"), (b"\xfd7zXZ\x00", "lzma"))
 _ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")
 _TAR_MAGIC_AT = 257  # "ustar" in a POSIX tar header
 
@@ -173,7 +167,7 @@ def _peek(stream: IO[bytes], size: int, rewindable: bool) -> tuple[bytes, IO[byt
     try:
         while len(head) < size and (more := read(size - len(head))):
             head += more
-    except READ_ERRORS as exc:
+    except read_errors() as exc:
         if not head:
             raise
         error = exc  # keep what was read; the reader reports the failure after it
@@ -188,16 +182,17 @@ def _sniffed(
 ) -> Iterator[Source | SkippedFile]:
     try:
         head, stream = _peek(stream, limits.sniff_bytes, rewindable)
-    except READ_ERRORS as exc:
+    except read_errors() as exc:
         yield SkippedFile(name, f"unreadable: {type(exc).__name__}: {exc}")
         return
     nested = depth + 1
-    for magic, opener in _COMPRESSED:
+    for magic, module in _COMPRESSED:
         if head.startswith(magic):
             if nested > limits.max_nesting:
                 yield SkippedFile(name, "compressed too many levels deep")
             else:
-                yield from _sniffed(name, opener(stream), nested, limits, rewindable=False)
+                decompressed = importlib.import_module(module).open(stream, "rb")
+                yield from _sniffed(name, decompressed, nested, limits, rewindable=False)
             return
     is_tar = head[_TAR_MAGIC_AT : _TAR_MAGIC_AT + 5] == b"ustar"
     if is_tar or head.startswith(_ZIP_MAGIC):
@@ -235,7 +230,7 @@ def _read_members(name: str, members: Iterable[tuple[str, Callable[[], IO[bytes]
             continue
         try:
             content = open_member()
-        except (RuntimeError, NotImplementedError, *READ_ERRORS) as exc:
+        except (RuntimeError, NotImplementedError, *read_errors()) as exc:
             # zipfile raises these for encrypted members and unsupported compression methods.
             yield SkippedFile(member_name, f"cannot open member: {exc}")
             continue
@@ -247,12 +242,14 @@ def _read_members(name: str, members: Iterable[tuple[str, Callable[[], IO[bytes]
 def _tar_members(
     name: str, stream: IO[bytes], depth: int, limits: ReadLimits
 ) -> Iterator[Source | SkippedFile]:
+    import tarfile  # imported here: most inputs are plain text
+
     try:
         # "r|" reads the tar as a stream: members in order, no seeking, nothing written to disk.
         with tarfile.open(fileobj=stream, mode="r|") as archive:
             yield from _read_members(name, ((member.name, partial(archive.extractfile, member))
                                             for member in archive if member.isfile()), depth, limits)
-    except READ_ERRORS as exc:
+    except read_errors() as exc:
         yield SkippedFile(name, f"archive read stopped: {type(exc).__name__}: {exc}")
 
 
@@ -267,9 +264,11 @@ def _zip_members(
             yield SkippedFile(name, f"zip inside a stream larger than {limits.max_zip_in_memory} bytes")
             return
         stream = io.BytesIO(data)
+    import zipfile  # imported here: most inputs are plain text
+
     try:
         with zipfile.ZipFile(stream) as archive:
             yield from _read_members(name, ((info.filename, partial(archive.open, info))
                                             for info in archive.infolist() if not info.is_dir()), depth, limits)
-    except READ_ERRORS as exc:
+    except read_errors() as exc:
         yield SkippedFile(name, f"archive read stopped: {type(exc).__name__}: {exc}")

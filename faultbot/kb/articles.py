@@ -7,44 +7,19 @@ the same or a higher level; citations name ``article-id#slug``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
 from markdown_it import MarkdownIt
 
-from .diagnostics import Problem
+from .diagnostics import KbError, Problem
+from .model import Article, Section
+from .yaml_source import parse_yaml, read_kb_file
 
 REQUIRED_FRONT_MATTER = ("id", "title", "original_title", "source_url", "published", "language_of_source")
 _ANCHOR = re.compile(r"\s*\{#([a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$")
 _ANY_ANCHOR = re.compile(r"\{#[^}]*\}\s*$")
 _KEY_TERMS = re.compile(r"^\*\*Key terms \(zh\):\*\*\s*(.+)$", re.M)
 _FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
-
-
-@dataclass(frozen=True)
-class Section:
-    slug: str
-    title: str
-    level: int
-    line: int
-    text: str                      # Markdown body, without the heading line
-    key_terms: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Article:
-    id: str
-    title: str
-    original_title: str
-    source_url: str
-    published: str
-    language_of_source: str
-    file: str
-    sections: dict[str, Section]
-
-    def section(self, slug: str) -> Section | None:
-        return self.sections.get(slug)
 
 
 def _front_matter(text: str, shown_as: str, problems: list[Problem]) -> tuple[dict, int]:
@@ -55,10 +30,10 @@ def _front_matter(text: str, shown_as: str, problems: list[Problem]) -> tuple[di
         return {}, 0
     body_start = match.group(0).count("\n")
     try:
-        meta = yaml.safe_load(match.group(1)) or {}
-    except yaml.YAMLError as exc:
-        problems.append(Problem(shown_as, 1, f"front matter is not valid YAML: {' '.join(str(exc).split())}",
-                                "quote values that contain ': '"))
+        meta = parse_yaml(match.group(1), shown_as) or {}
+    except KbError as exc:
+        problems += [Problem(p.file, p.line + 1, f"front matter: {p.message}", "quote values that contain ': '")
+                     for p in exc.problems]
         return {}, body_start
     if not isinstance(meta, dict):
         problems.append(Problem(shown_as, 1, "front matter must be a mapping"))
@@ -116,9 +91,9 @@ def load_articles(directory: Path, shown_prefix: str) -> tuple[dict[str, Article
             continue
         shown = f"{shown_prefix}/{path.name}"
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            problems.append(Problem(shown, 1, f"cannot read article: {exc}"))
+            text = read_kb_file(path, shown)
+        except KbError as exc:
+            problems += exc.problems
             continue
         article = parse_article(text.replace("\r\n", "\n"), shown, problems)
         if article.id != path.stem:

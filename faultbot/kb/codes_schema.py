@@ -2,30 +2,12 @@
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import Any
 
 from .fields import Fields, Problems
+from .model import CodeBook, CodeClass
 
-CODE_SHAPE = re.compile(r"^([EWI])([0-9A-Z])(\d{4})$")
 _TOP_FIELDS = ("citation", "levels", "levels_citation", "modules", "modules_citation", "classes", "classes_citation")
-
-
-@dataclass(frozen=True)
-class CodeClass:
-    first: int
-    last: int
-    name: str
-    meaning: str
-
-
-@dataclass(frozen=True)
-class CodeBook:
-    levels: dict[str, str]
-    modules: dict[str, str]
-    classes: tuple[CodeClass, ...]
-    citations: tuple[str, ...]        # the sections that say all this
 
 
 def parse_codebook(raw: Any, problems: Problems) -> CodeBook:

@@ -119,16 +119,3 @@ def parse_condition(raw: Any, facts: dict[str, FactSpec], file: str, problems: P
     if any(item is None for item in items):
         return None
     return (AllOf if key == "all" else AnyOf)(tuple(items), where)
-
-
-def facts_used(condition: Condition | None) -> set[str]:
-    if condition is None:
-        return set()
-    if isinstance(condition, FactTest):
-        extra = {condition.value.fact} if isinstance(condition.value, FactRef) else set()
-        return {condition.fact} | extra
-    if isinstance(condition, NotOf):
-        return facts_used(condition.item)
-    return set().union(*(facts_used(item) for item in condition.items))
-
-

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from .articles import Article
 from .diagnostics import Problem
 from .entry_schema import NO_CONCLUSION
-from .codes_schema import CodeBook
-from .decoders_schema import Decoder
-from .model import Citation, Entry
-from .rules_schema import Rule
+from .model import Article, Citation, CodeBook, Decoder, Entry, Rule
 
 
 def _citation_problem(citation: Citation | str, articles: dict[str, Article]) -> str | None:

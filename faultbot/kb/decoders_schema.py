@@ -8,50 +8,17 @@ sentence. Cases may also assert facts (``then``): those become derivation rules 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from .condition_schema import parse_condition
 from .fields import Fields, Problems, items_with_unique_ids
-from .model import FactSpec, FactTest, FactType, Op, Where
-from .rules_schema import Rule, parse_then
+from .model import Decoder, DecoderCase, FactSpec, FactTest, FactType, Op, Rule, Where
+from .rules_schema import parse_then
 from .yaml_source import LineDict
 
 _DECODER_FIELDS = ("id", "fact", "label", "citation", "cases", "otherwise", "description", "asked_as", "context")
 _TEST_KEYS = ("hex", Op.EQUALS.value, Op.IN.value, Op.REGEX.value)
 _CASE_FIELDS = ("name", *_TEST_KEYS, "means", "then", "citation")
-
-
-@dataclass(frozen=True)
-class DecoderCase:
-    key: str                     # its name in rule ids and messages: "name", else "0x26", "9", "case2"
-    test: FactTest
-    means: str
-    then: tuple[tuple[str, object], ...]
-    citation: str
-    where: Where
-    hex: bool = False            # the case was written as a hex value
-
-
-@dataclass(frozen=True)
-class Decoder:
-    id: str
-    fact: str
-    label: str                   # what the field is, e.g. "task scheduler return code (retCode)"
-    cases: tuple[DecoderCase, ...]
-    otherwise: str               # said of a value no case covers; empty: such values are not mentioned
-    citation: str
-    where: Where
-    asked_as: tuple[str, ...] = ()   # how a question names the field ("retCode", "cqe status")
-    context: tuple[str, ...] = ()    # words that tell this field from another of the same name ("sdma")
-
-    @property
-    def hex_only(self) -> bool:
-        """Every case reads hex: a value in a question must say 0x to be this field's."""
-        return all(case.hex for case in self.cases)
-
-    def rule_id(self, case: DecoderCase) -> str:
-        return f"{self.id}={case.key}"
 
 
 def _hex_test(fact: str, spec: FactSpec, value: Any, where: Where,

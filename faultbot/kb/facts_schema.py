@@ -3,26 +3,20 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from .fields import Fields, Problems
-from .model import Extractor, FactSource, FactSpec, FactType, Question, Where
+from .model import Extractor, FactCatalogue, FactSource, FactSpec, FactType, Question, Where
 from .regex_safety import check_regex
 from .versions import Scheme
 
 FACT_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
-_FACT_FIELDS = ("type", "description", "sources", "scheme", "values", "aliases", "unit", "ask")
+_FACT_FIELDS = ("type", "description", "sources", "scheme", "values", "aliases", "unit", "ask", "per_occurrence")
 _ASK_FIELDS = ("question", "why", "how_to_find", "example")
-_EXTRACTOR_FIELDS = ("id", "regex", "anchors", "prefilter", "modules", "sets", "description")
+_EXTRACTOR_FIELDS = ("id", "regex", "anchors", "prefilter", "modules", "levels", "sets", "description")
+LEVELS = ("FATAL", "ERROR", "WARNING", "EVENT", "INFO", "DEBUG", "TRACE")
 # What every prefilter engine (hyperscan, re2, re) reads alike: literals, classes, bounded repeats.
 _SIMPLE_REGEX = re.compile(r"^(?:[\w\- :=.,]|\\[dswDSW.\[\]()]|\[[^\]\[]+\]|\{\d+(?:,\d+)?\}|[+*?])+$")
-
-
-@dataclass(frozen=True)
-class FactCatalogue:
-    facts: dict[str, FactSpec]
-    extractors: tuple[Extractor, ...]
 
 
 def _question(raw: Any, name: str, problems: Problems, line: int) -> Question | None:
@@ -67,6 +61,7 @@ def _fact(name: str, raw: Any, file: str, problems: Problems, line: int) -> Fact
         name=name, type=fact_type, description=fields.text("description"), sources=tuple(sources),
         where=Where(file, line), scheme=scheme, values=values, aliases=tuple(aliases),
         unit=fields.text("unit", required=False), question=question,
+        per_occurrence=fields.flag("per_occurrence"),
     )
 
 
@@ -105,15 +100,20 @@ def _extractor(raw: Any, facts: dict[str, FactSpec], file: str, problems: Proble
             problems.add(fields.line_of("anchors"), f"anchor '{anchor}' of extractor '{ident}' is "
                          "too short to filter anything", "use a literal of 3+ characters the regex needs")
     prefilter = fields.text("prefilter", required=False)
-    if prefilter and not _SIMPLE_REGEX.match(prefilter):
-        problems.add(fields.line_of("prefilter"), f"prefilter of extractor '{ident}' is not a simple regex",
-                     "use literals, character classes and bounded repeats only")
+    if prefilter and not (prefilter.isascii() and _SIMPLE_REGEX.match(prefilter)):
+        problems.add(fields.line_of("prefilter"), f"prefilter of extractor '{ident}' is not a simple ASCII regex",
+                     "use literals, character classes and bounded repeats only; put non-ASCII text in 'anchors'")
+    levels = fields.strings("levels")
+    for level in levels:
+        if level not in LEVELS:
+            problems.add(fields.line_of("levels"), f"extractor '{ident}' names unknown level '{level}'",
+                         f"use: {', '.join(LEVELS)}")
     if not anchors and not prefilter:
         problems.add(fields.line_of("regex"), f"extractor '{ident}' has neither anchors nor a prefilter",
                      "list literal 'anchors:' the regex needs, or a simple 'prefilter:' regex every match contains")
     return Extractor(
         id=ident, pattern=pattern, anchors=anchors, modules=fields.strings("modules"), prefilter=prefilter,
-        sets=tuple((str(k), str(v)) for k, v in sets_map.items()), where=Where(file, fields.line),
+        sets=tuple((str(k), str(v)) for k, v in sets_map.items()), where=Where(file, fields.line), levels=levels,
     )
 
 

@@ -1,7 +1,8 @@
-"""Loading the knowledge base from disk: the fact catalogue, every entry, and the articles they cite.
+"""The knowledge base as the engine uses it, and where it comes from.
 
-``load_kb`` returns a usable ``KnowledgeBase`` or raises ``KbError`` with every problem found; the
-linter calls the same function, so run time and lint time say the same thing.
+``load_kb`` returns the compiled KB from the cache when the KB's content has not changed since it
+was compiled, so only the first run after an edit pays for parsing and validating every file
+(``faultbot.kb.compiler``); a run then reads only the entries and articles it uses.
 """
 
 from __future__ import annotations
@@ -9,28 +10,34 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .articles import Article, load_articles
-from .codes_schema import CodeBook, parse_codebook
-from .crosscheck import (
-    check_codebook_citations,
-    check_decoder_citations,
-    check_entries,
-    check_rule_citations,
-)
-from .decoders_schema import Decoder, decoder_rules, parse_decoders
+from .. import cache
 from .diagnostics import KbError, Problem
-from .entry_schema import parse_entry
-from .facts_schema import FactCatalogue, parse_catalogue
-from .fields import Problems
-from .model import Entry, FactSpec
-from .rules_schema import Rule, parse_rules
-from .yaml_source import load_yaml
+from .digest import KbDigest, kb_digest
+from .lazy import LazyTable
+from .model import Article, CodeBook, Decoder, Entry, FactCatalogue, FactSpec, Rule, parent_of
 
-FACTS_FILE = "facts.yaml"
-CODES_FILE = "codes.yaml"
-RULES_FILE = "rules.yaml"
-DECODERS_FILE = "decoders.yaml"
-ENTRIES_DIR = "entries"
+
+@dataclass(frozen=True)
+class EntryIndex:
+    """What the engine needs of every entry without reading any whole: the ids (sorted), which
+    are marked as echoes, and the error codes each lists."""
+
+    ids: tuple[str, ...]
+    echo: frozenset[str]
+    error_codes: dict[str, tuple[str, ...]]
+
+    @classmethod
+    def of(cls, entries: list[Entry]) -> "EntryIndex":
+        ordered = sorted(entries, key=lambda e: e.id)
+        return cls(tuple(e.id for e in ordered), frozenset(e.id for e in ordered if e.echo),
+                   {e.id: e.error_codes for e in ordered})
+
+    def children(self, entry_id: str) -> tuple[str, ...]:
+        return tuple(ident for ident in self.ids if parent_of(ident) == entry_id)
+
+    def listing(self, code: str) -> tuple[str, ...]:
+        """The entries that list the error code ``code``."""
+        return tuple(ident for ident in self.ids if code in self.error_codes[ident])
 
 
 @dataclass(frozen=True)
@@ -38,120 +45,42 @@ class KnowledgeBase:
     catalogue: FactCatalogue
     rules: tuple[Rule, ...]              # kb/rules*, then the decoder cases that assert facts
     codebook: CodeBook | None
-    entries: tuple[Entry, ...]
-    articles: dict[str, Article]
+    index: EntryIndex
+    entry_table: LazyTable[Entry]        # by id; each read whole only when used
+    articles: LazyTable[Article]         # by id, likewise
     kb_dir: Path
+    digest: KbDigest
     decoders: tuple[Decoder, ...] = ()
 
     @property
     def facts(self) -> dict[str, FactSpec]:
         return self.catalogue.facts
 
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """Every entry, by id: reads them all (the engine reads only those the evidence names)."""
+        return tuple(self.entry_table[ident] for ident in self.index.ids)
+
     def entry(self, entry_id: str) -> Entry | None:
-        return next((e for e in self.entries if e.id == entry_id), None)
+        return self.entry_table.get(entry_id)
 
     def children(self, entry_id: str) -> tuple[Entry, ...]:
-        return tuple(e for e in self.entries if e.parent_id == entry_id)
-
-
-def _shown(path: Path, kb_dir: Path) -> str:
-    """Paths in messages start at the KB folder's own name (kb/entries/...), whatever the cwd."""
-    try:
-        return str(Path(kb_dir.name) / path.relative_to(kb_dir))
-    except ValueError:
-        return str(path)
-
-
-def _data_files(kb_dir: Path, main_file: str) -> list[Path]:
-    """``kb/<name>.yaml`` and every ``kb/<name>/*.yaml`` beside it, so areas of the KB can keep
-    their facts and rules in files of their own."""
-    stem = Path(main_file).stem
-    main = [kb_dir / main_file] if (kb_dir / main_file).is_file() else []
-    return main + sorted((kb_dir / stem).glob("*.yaml"))
-
-
-def todo_problems(path: Path, shown: str) -> list[Problem]:
-    """Every unfinished TODO of a draft, by line (drafts from ``faultbot kb new`` carry them)."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return []
-    return [Problem(shown, number, f"unfinished draft: {line.strip()[:100]}",
-                    "replace the TODO with the real text (see CONTRIBUTING.md)")
-            for number, line in enumerate(lines, 1) if "TODO" in line and not line.lstrip().startswith("#")]
-
-
-def _read_all(paths: list[Path], kb_dir: Path) -> tuple[list[tuple[object, Problems]], list[Problem]]:
-    documents, problems = [], []
-    for path in paths:
-        shown = _shown(path, kb_dir)
-        try:
-            documents.append((load_yaml(path, shown), Problems(shown)))
-        except KbError as exc:
-            problems += exc.problems
-    return documents, problems
+        return tuple(self.entry_table[ident] for ident in self.index.children(entry_id))
 
 
 def load_kb(kb_dir: Path, articles_dir: Path) -> KnowledgeBase:
-    problems: list[Problem] = []
+    """The KB in ``kb_dir`` with the articles in ``articles_dir``: compiled once per content, from
+    the cache afterwards. Raises KbError when the KB has problems."""
     kb_dir = kb_dir.resolve()
     if not kb_dir.is_dir():
         raise KbError([Problem(str(kb_dir), 1, "knowledge base folder does not exist")])
-    fact_paths = _data_files(kb_dir, FACTS_FILE)
-    if not (kb_dir / FACTS_FILE).is_file():
-        problems.append(Problem(_shown(kb_dir / FACTS_FILE, kb_dir), 1, "fact catalogue is missing",
-                                "create kb/facts.yaml"))
-    fact_documents, found = _read_all(fact_paths, kb_dir)
-    if found:
-        # Every entry and rule names facts: checked against half a catalogue they would drown the
-        # one real problem in "unknown fact" errors.
-        raise KbError([*problems, *found, Problem(found[0].file, found[0].line, "the rest of the knowledge base is "
-                                                  "checked once the fact catalogue reads", "fix the error above first")])
-    catalogue = parse_catalogue(fact_documents)
-    rule_documents, found = _read_all(_data_files(kb_dir, RULES_FILE), kb_dir)
-    problems += found
-    rules = parse_rules(rule_documents, catalogue.facts)
-    decoder_documents, found = _read_all(_data_files(kb_dir, DECODERS_FILE), kb_dir)
-    problems += found
-    decoders = parse_decoders(decoder_documents, catalogue.facts)
-    codebook: CodeBook | None = None
-    codes_path = kb_dir / CODES_FILE
-    if codes_path.is_file():
-        shown = _shown(codes_path, kb_dir)
-        try:
-            collected = Problems(shown)
-            codebook = parse_codebook(load_yaml(codes_path, shown), collected)
-            problems += collected.found
-        except KbError as exc:
-            problems += exc.problems
-    problems += [p for _, collected in fact_documents + rule_documents + decoder_documents for p in collected.found]
-    entries: list[Entry] = []
-    file_of: dict[int, str] = {}
-    entry_paths = sorted((kb_dir / ENTRIES_DIR).rglob("*.yml")) + sorted((kb_dir / ENTRIES_DIR).rglob("*.yaml"))
-    for path in entry_paths:
-        shown = _shown(path, kb_dir)
-        if path.suffix == ".yml":
-            problems.append(Problem(shown, 1, "entry files end in .yaml", f"rename to {path.stem}.yaml"))
-            continue
-        problems += todo_problems(path, shown)
-        try:
-            collected = Problems(shown)
-            entry = parse_entry(load_yaml(path, shown), catalogue.facts, shown, collected)
-            problems += collected.found
-        except KbError as exc:
-            problems += exc.problems
-            continue
-        if entry is not None:
-            entries.append(entry)
-            file_of[id(entry)] = shown
-    articles, article_problems = load_articles(articles_dir, articles_dir.name)
-    problems += article_problems
-    problems += check_entries(entries, articles, file_of)
-    problems += check_rule_citations(rules, articles)
-    problems += check_decoder_citations(decoders, articles)
-    if codebook is not None:
-        problems += check_codebook_citations(codebook, _shown(codes_path, kb_dir), articles)
-    if problems:
-        raise KbError(problems)
-    return KnowledgeBase(catalogue, rules + decoder_rules(decoders), codebook,
-                         tuple(sorted(entries, key=lambda e: e.id)), articles, kb_dir, decoders)
+    articles_dir = articles_dir.resolve()
+    digest = kb_digest(kb_dir, articles_dir)
+    return cache.load_or_build("kb", (digest.content, str(kb_dir), str(articles_dir)),
+                               lambda: _compiled(kb_dir, articles_dir, digest))
+
+
+def _compiled(kb_dir: Path, articles_dir: Path, digest: KbDigest) -> KnowledgeBase:
+    from .compiler import compile_kb  # the parsers and validators: only when the cache has no compiled KB
+
+    return compile_kb(kb_dir, articles_dir, digest)

@@ -1,4 +1,5 @@
-"""The knowledge base as typed, immutable values: fact specs, extractors, fault entries.
+"""The knowledge base as typed, immutable values: fact specs, extractors, fault entries, rules,
+field decoders, the error-code structure and the source articles.
 
 Parsing and checking live in the schema modules; these classes only hold what was read, with
 the file and line it came from so that later errors (engine, entry tests) can point at it.
@@ -6,6 +7,7 @@ the file and line it came from so that later errors (engine, entry tests) can po
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Union
@@ -58,6 +60,7 @@ class FactSpec:
     aliases: tuple[tuple[str, str], ...] = ()    # (alias, canonical), case-insensitive
     unit: str = ""
     question: Question | None = None             # askable when set
+    per_occurrence: bool = False                 # differs on every report of the same thing (a task id)
 
     @property
     def askable(self) -> bool:
@@ -75,6 +78,7 @@ class Extractor:
     prefilter: str                    # or a simple regex every match contains, when no literal does
     sets: tuple[tuple[str, str], ...]
     where: Where
+    levels: tuple[str, ...] = ()      # restrict to records of these levels (empty = any)
 
 
 class Status(str, Enum):
@@ -236,6 +240,123 @@ class Entry:
 
     @property
     def parent_id(self) -> str | None:
-        """The id this entry refines, when its own id has a parent inside the same family."""
-        head, _, _ = self.id.rpartition(".")
-        return head if head.count(".") >= 1 else None
+        return parent_of(self.id)
+
+
+def parent_of(entry_id: str) -> str | None:
+    """The id an entry refines, when its own id has a parent inside the same family."""
+    head, _, _ = entry_id.rpartition(".")
+    return head if head.count(".") >= 1 else None
+
+
+@dataclass(frozen=True)
+class FactCatalogue:
+    facts: dict[str, FactSpec]
+    extractors: tuple[Extractor, ...]
+
+
+def facts_used(condition: Condition | None) -> set[str]:
+    """The facts a condition reads."""
+    if condition is None:
+        return set()
+    if isinstance(condition, FactTest):
+        extra = {condition.value.fact} if isinstance(condition.value, FactRef) else set()
+        return {condition.fact} | extra
+    if isinstance(condition, NotOf):
+        return facts_used(condition.item)
+    return set().union(*(facts_used(item) for item in condition.items))
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    priority: int
+    when: Condition
+    then: tuple[tuple[str, object], ...]     # (fact, typed value or FactRef)
+    citation: str
+    where: Where
+
+    @property
+    def inputs(self) -> set[str]:
+        return facts_used(self.when) | {v.fact for _, v in self.then if isinstance(v, FactRef)}
+
+
+@dataclass(frozen=True)
+class DecoderCase:
+    key: str                     # its name in rule ids and messages: "name", else "0x26", "9", "case2"
+    test: FactTest
+    means: str
+    then: tuple[tuple[str, object], ...]
+    citation: str
+    where: Where
+    hex: bool = False            # the case was written as a hex value
+
+
+@dataclass(frozen=True)
+class Decoder:
+    id: str
+    fact: str
+    label: str                   # what the field is, e.g. "task scheduler return code (retCode)"
+    cases: tuple[DecoderCase, ...]
+    otherwise: str               # said of a value no case covers; empty: such values are not mentioned
+    citation: str
+    where: Where
+    asked_as: tuple[str, ...] = ()   # how a question names the field ("retCode", "cqe status")
+    context: tuple[str, ...] = ()    # words that tell this field from another of the same name ("sdma")
+
+    @property
+    def hex_only(self) -> bool:
+        """Every case reads hex: a value in a question must say 0x to be this field's."""
+        return all(case.hex for case in self.cases)
+
+    def rule_id(self, case: DecoderCase) -> str:
+        return f"{self.id}={case.key}"
+
+
+# An error code: level letter, module letter or digit, four-digit number (EI0002, EZ9999).
+CODE_SHAPE = re.compile(r"^([EWI])([0-9A-Z])(\d{4})$")
+
+
+@dataclass(frozen=True)
+class CodeClass:
+    first: int
+    last: int
+    name: str
+    meaning: str
+
+
+@dataclass(frozen=True)
+class CodeBook:
+    """How an error code reads: level, reporting module and number class (kb/codes.yaml)."""
+
+    levels: dict[str, str]
+    modules: dict[str, str]
+    classes: tuple[CodeClass, ...]
+    citations: tuple[str, ...]        # the sections that say all this
+
+
+@dataclass(frozen=True)
+class Section:
+    """A citable section of a source article (``articles/<id>.md#<slug>``)."""
+
+    slug: str
+    title: str
+    level: int
+    line: int
+    text: str                      # Markdown body, without the heading line
+    key_terms: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Article:
+    id: str
+    title: str
+    original_title: str
+    source_url: str
+    published: str
+    language_of_source: str
+    file: str
+    sections: dict[str, Section]
+
+    def section(self, slug: str) -> Section | None:
+        return self.sections.get(slug)

@@ -2,30 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from .condition_schema import facts_used, parse_condition
+from .condition_schema import parse_condition
 from .fact_values import coerce
 from .fields import Fields, Problems, items_with_unique_ids
-from .model import Condition, FactRef, FactSpec, Where
+from .model import FactRef, FactSpec, Rule, Where
 from .yaml_source import LineDict
 
 _RULE_FIELDS = ("id", "priority", "citation", "when", "then", "description")
-
-
-@dataclass(frozen=True)
-class Rule:
-    id: str
-    priority: int
-    when: Condition
-    then: tuple[tuple[str, object], ...]     # (fact, typed value or FactRef)
-    citation: str
-    where: Where
-
-    @property
-    def inputs(self) -> set[str]:
-        return facts_used(self.when) | {v.fact for _, v in self.then if isinstance(v, FactRef)}
 
 
 def parse_then(then_map: LineDict, owner: str, facts: dict[str, FactSpec],

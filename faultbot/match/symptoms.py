@@ -8,7 +8,6 @@ so its cost stays bounded on very long lines.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
@@ -17,6 +16,7 @@ from ..ingest.records import LogRecord
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Entry, Symptom
 from .anchors import AnchorIndex
+from .lazy_regex import LazyRegex
 from .masking import literal_runs, mask
 
 _ANCHOR_MAX = 32
@@ -37,7 +37,7 @@ class CompiledSymptom:
     symptom: Symptom
     anchors: tuple[str, ...]
     masked: str                       # masked signature ("" for regex symptoms)
-    regex: re.Pattern[str] | None
+    regex: LazyRegex | None
 
 
 def _derived_anchor(masked_signature: str) -> str:
@@ -54,7 +54,7 @@ def _derived_anchor(masked_signature: str) -> str:
 
 def compile_symptom(entry: Entry, symptom: Symptom) -> CompiledSymptom:
     if symptom.regex:
-        return CompiledSymptom(entry.id, symptom, symptom.anchors, "", re.compile(symptom.regex))
+        return CompiledSymptom(entry.id, symptom, symptom.anchors, "", LazyRegex(symptom.regex))
     masked = mask(symptom.signature)
     anchors = symptom.anchors or tuple(a for a in (_derived_anchor(masked),) if a)
     return CompiledSymptom(entry.id, symptom, anchors, masked, None)
@@ -79,10 +79,10 @@ def _fuzzy_score(compiled: CompiledSymptom, masked_message: str) -> float:
 class SymptomMatcher:
     """All symptoms of a knowledge base, ready to match records."""
 
-    def __init__(self, kb: KnowledgeBase, use_prefilter: bool = True):
+    def __init__(self, kb: KnowledgeBase, use_prefilter: bool = True, engine: str | None = None):
         self.symptoms = tuple(compile_symptom(entry, symptom) for entry in kb.entries for symptom in entry.symptoms)
         self.use_prefilter = use_prefilter
-        self._index = AnchorIndex({compiled: compiled.anchors for compiled in self.symptoms})
+        self._index = AnchorIndex([(compiled, compiled.anchors, "") for compiled in self.symptoms], engine)
         self.anchors = self._index.anchors
 
     def _candidates(self, message: str) -> list[CompiledSymptom]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..engine.decoding import DecodedField, decode_value
 from ..engine.facts import Fact, Provenance, Source
-from ..kb.decoders_schema import Decoder
+from ..kb.model import Decoder
 from ..kb.fact_values import coerce
 from ..kb.loader import KnowledgeBase
 from ..kb.model import FactSpec, FactType

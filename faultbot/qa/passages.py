@@ -10,7 +10,7 @@ from typing import Iterable, Sequence
 from ..engine.facts import WorkingMemory
 from ..engine.fill import fill
 from ..render.entry_markdown import step_lines
-from ..kb.articles import Article, Section
+from ..kb.model import Article, Section
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Citation, Entry, FixStep
 from .bm25 import build

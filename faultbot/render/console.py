@@ -1,36 +1,59 @@
-"""Writing for people: Markdown rendered in a terminal, plain Markdown when piped, and tables."""
+"""Writing for people: Markdown rendered in a terminal, plain Markdown when piped, and tables.
+
+rich is imported only when the stream may be a terminal: piped output (scripts, CI, ``| less``)
+is plain text and costs nothing to start.
+"""
 
 from __future__ import annotations
 
 import os
 import sys
-from typing import Sequence, TextIO
+from typing import TYPE_CHECKING, Sequence, TextIO
 
-from rich.console import Console
-from rich.markdown import Markdown
-from rich.table import Table
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
-def console_for(stream: TextIO) -> Console:
+def _may_be_terminal(stream: TextIO) -> bool:
+    """False only where rich would certainly not treat ``stream`` as a terminal."""
+    if os.environ.get("FORCE_COLOR") is not None or os.environ.get("TTY_COMPATIBLE") == "1":
+        return True
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def console_for(stream: TextIO) -> Console | None:
+    """A rich console for ``stream`` when it is a terminal, else None (write plain text)."""
+    if not _may_be_terminal(stream):
+        return None
+    from rich.console import Console
+
     # NO_COLOR (no-color.org) and pipes get plain text; rich already honours NO_COLOR and isatty.
-    return Console(file=stream, soft_wrap=False, highlight=False,
-                   force_terminal=None if os.environ.get("FORCE_COLOR") is None else True)
+    console = Console(file=stream, soft_wrap=False, highlight=False,
+                      force_terminal=None if os.environ.get("FORCE_COLOR") is None else True)
+    return console if console.is_terminal else None
 
 
 def print_markdown(text: str, stream: TextIO = sys.stdout) -> None:
     console = console_for(stream)
-    if console.is_terminal:
-        console.print(Markdown(text, code_theme="ansi_dark"))
-    else:
+    if console is None:
         stream.write(text)
+        return
+    from rich.markdown import Markdown
+
+    console.print(Markdown(text, code_theme="ansi_dark"))
 
 
 def print_table(headers: Sequence[str], rows: Sequence[Sequence[str]], stream: TextIO = sys.stdout) -> None:
     console = console_for(stream)
-    if not console.is_terminal:
+    if console is None:
         stream.write("\t".join(headers) + "\n")
         stream.writelines("\t".join(row) + "\n" for row in rows)
         return
+    from rich.table import Table
+
     table = Table(*headers, header_style="bold", show_lines=False)
     for row in rows:
         table.add_row(*row)

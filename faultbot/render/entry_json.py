@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..kb.articles import Article
+from ..kb.model import Article
 from ..kb.model import Citation, Entry, FixStep
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..kb.articles import Article
+from ..kb.model import Article
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Citation, Entry, FixStep
 

@@ -37,23 +37,30 @@ class NoSessionToResume(Exception):
 
 def show(reply: Reply, out: TextIO) -> None:
     console = console_for(out)
+
+    def line(text: str, style: str) -> None:
+        if console is None:
+            out.write(text + "\n")
+        else:
+            console.print(Text(text, style=style))
+
     if reply.error:
-        console.print(Text(f"faultbot: {reply.error}", style="bold red"))
+        line(f"faultbot: {reply.error}", "bold red")
     if reply.conclusion is not None:
         top = reply.conclusion
-        console.print(Text(f"● {top.status.value} {top.confidence:.2f}  {top.id}",
-                           style=f"bold {confidence_colour(top.confidence)}"))
+        line(f"● {top.status.value} {top.confidence:.2f}  {top.id}", f"bold {confidence_colour(top.confidence)}")
     if reply.markdown:
         print_markdown(reply.markdown, out)
 
 
 def prompt_session(chat: Chat, history: Path, input: Input | None = None, output: Output | None = None) -> PromptSession:
     kb = chat.kb
-    vocabulary = [("entry", [e.id for e in kb.entries]), ("fact", sorted(kb.facts)),
-                  ("error code", sorted({c for e in kb.entries for c in e.error_codes}))]
+    entry_ids = list(kb.index.ids)
+    vocabulary = [("entry", entry_ids), ("fact", sorted(kb.facts)),
+                  ("error code", sorted({c for codes in kb.index.error_codes.values() for c in codes}))]
     completer = ChatCompleter(vocabulary, lambda: chat.pending,
                               lambda: [c.id for c in (*chat.diagnosis.conclusions, *chat.diagnosis.excluded)],
-                              [e.id for e in kb.entries])
+                              entry_ids)
     return PromptSession(history=ChatHistory(history), auto_suggest=AutoSuggestFromHistory(), completer=completer,
                          key_bindings=chat_key_bindings(), multiline=True, prompt_continuation="… ",
                          bottom_toolbar=lambda: toolbar(chat.diagnosis, chat.pending), style=PROMPT_STYLE,

@@ -91,7 +91,7 @@ def _reset(chat: "Chat", arg: str) -> Reply:
 def _show(chat: "Chat", arg: str) -> Reply:
     entry = chat.kb.entry(arg)
     if entry is None:
-        close = get_close_matches(arg, [e.id for e in chat.kb.entries], n=3)
+        close = get_close_matches(arg, chat.kb.index.ids, n=3)
         hint = f" (did you mean {', '.join(close)}?)" if close else "; /search finds entries by words"
         return Reply(error=f"no entry '{arg}' in the knowledge base{hint}")
     return Reply(entry_markdown(entry, chat.kb))

@@ -13,7 +13,7 @@ from ..engine.facts import WorkingMemory
 from ..engine.questions import Question
 from ..engine.wording import describe_test, show_value
 from ..ingest.stats import InputStats
-from ..kb.articles import Article
+from ..kb.model import Article
 from ..kb.loader import KnowledgeBase
 from ..qa.answer import Answer
 from ..qa.failure_match import WordsMatch

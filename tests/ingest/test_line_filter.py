@@ -74,10 +74,10 @@ def test_small_inputs_are_read_whole(tmp_path, collectors):
 
 @pytest.mark.parametrize("engine", available_engines())
 def test_every_engine_finds_the_same_lines(engine, big_log, collectors):
-    patterns = collectors[True].line_filter.scanner.patterns
+    built = collectors[True].line_filter.scanner
     text = big_log.read_text(encoding="utf-8")
-    reference = Scanner((), patterns, engine="re")
-    scanner = Scanner((), patterns, engine=engine)
+    reference = Scanner(built.literals, built.regexes, engine="re")
+    scanner = Scanner(built.literals, built.regexes, engine=engine)
     lines_of = lambda ends: {text.count("\n", 0, end - 1) for end in ends}  # noqa: E731
     ascii_text = text.encode("ascii", "replace").decode("ascii")
     for sample in (text, ascii_text):

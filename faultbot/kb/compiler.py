@@ -1,0 +1,141 @@
+"""Compiling the knowledge base: every file parsed and validated, every problem reported with
+file:line, and the result assembled as a ``KnowledgeBase``. ``faultbot kb lint`` and the compiled
+KB that every command loads come from this one function, so they always agree.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .articles import load_articles
+from .codes_schema import parse_codebook
+from .crosscheck import (
+    check_codebook_citations,
+    check_decoder_citations,
+    check_entries,
+    check_rule_citations,
+)
+from .decoders_schema import decoder_rules, parse_decoders
+from .diagnostics import KbError, Problem
+from .digest import KbDigest, kb_digest
+from .entry_schema import parse_entry
+from .facts_schema import parse_catalogue
+from .fields import Problems
+from .lazy import LazyTable
+from .loader import EntryIndex, KnowledgeBase
+from .model import CodeBook, Entry
+from .rules_schema import parse_rules
+from .yaml_source import load_yaml
+
+FACTS_FILE = "facts.yaml"
+CODES_FILE = "codes.yaml"
+RULES_FILE = "rules.yaml"
+DECODERS_FILE = "decoders.yaml"
+ENTRIES_DIR = "entries"
+
+
+def _shown(path: Path, kb_dir: Path) -> str:
+    """Paths in messages start at the KB folder's own name (kb/entries/...), whatever the cwd."""
+    try:
+        return str(Path(kb_dir.name) / path.relative_to(kb_dir))
+    except ValueError:
+        return str(path)
+
+
+def _data_files(kb_dir: Path, main_file: str) -> list[Path]:
+    """``kb/<name>.yaml`` and every ``kb/<name>/*.yaml`` beside it, so areas of the KB can keep
+    their facts and rules in files of their own."""
+    stem = Path(main_file).stem
+    main = [kb_dir / main_file] if (kb_dir / main_file).is_file() else []
+    return main + sorted((kb_dir / stem).glob("*.yaml"))
+
+
+def todo_problems(path: Path, shown: str) -> list[Problem]:
+    """Every unfinished TODO of a draft, by line (drafts from ``faultbot kb new`` carry them)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+    return [Problem(shown, number, f"unfinished draft: {line.strip()[:100]}",
+                    "replace the TODO with the real text (see CONTRIBUTING.md)")
+            for number, line in enumerate(lines, 1) if "TODO" in line and not line.lstrip().startswith("#")]
+
+
+def _read_all(paths: list[Path], kb_dir: Path) -> tuple[list[tuple[object, Problems]], list[Problem]]:
+    documents, problems = [], []
+    for path in paths:
+        shown = _shown(path, kb_dir)
+        try:
+            documents.append((load_yaml(path, shown), Problems(shown)))
+        except KbError as exc:
+            problems += exc.problems
+    return documents, problems
+
+
+def compile_kb(kb_dir: Path, articles_dir: Path, digest: KbDigest | None = None) -> KnowledgeBase:
+    """Parse and validate every file of the KB; raise KbError with every problem found."""
+    problems: list[Problem] = []
+    kb_dir = kb_dir.resolve()
+    if not kb_dir.is_dir():
+        raise KbError([Problem(str(kb_dir), 1, "knowledge base folder does not exist")])
+    digest = digest or kb_digest(kb_dir, articles_dir)
+    fact_paths = _data_files(kb_dir, FACTS_FILE)
+    if not (kb_dir / FACTS_FILE).is_file():
+        problems.append(Problem(_shown(kb_dir / FACTS_FILE, kb_dir), 1, "fact catalogue is missing",
+                                "create kb/facts.yaml"))
+    fact_documents, found = _read_all(fact_paths, kb_dir)
+    if found:
+        # Every entry and rule names facts: checked against half a catalogue they would drown the
+        # one real problem in "unknown fact" errors.
+        raise KbError([*problems, *found, Problem(found[0].file, found[0].line, "the rest of the knowledge base is "
+                                                  "checked once the fact catalogue reads", "fix the error above first")])
+    catalogue = parse_catalogue(fact_documents)
+    rule_documents, found = _read_all(_data_files(kb_dir, RULES_FILE), kb_dir)
+    problems += found
+    rules = parse_rules(rule_documents, catalogue.facts)
+    decoder_documents, found = _read_all(_data_files(kb_dir, DECODERS_FILE), kb_dir)
+    problems += found
+    decoders = parse_decoders(decoder_documents, catalogue.facts)
+    codebook: CodeBook | None = None
+    codes_path = kb_dir / CODES_FILE
+    if codes_path.is_file():
+        shown = _shown(codes_path, kb_dir)
+        try:
+            collected = Problems(shown)
+            codebook = parse_codebook(load_yaml(codes_path, shown), collected)
+            problems += collected.found
+        except KbError as exc:
+            problems += exc.problems
+    problems += [p for _, collected in fact_documents + rule_documents + decoder_documents for p in collected.found]
+    entries: list[Entry] = []
+    file_of: dict[int, str] = {}
+    entry_paths = sorted((kb_dir / ENTRIES_DIR).rglob("*.yml")) + sorted((kb_dir / ENTRIES_DIR).rglob("*.yaml"))
+    for path in entry_paths:
+        shown = _shown(path, kb_dir)
+        if path.suffix == ".yml":
+            problems.append(Problem(shown, 1, "entry files end in .yaml", f"rename to {path.stem}.yaml"))
+            continue
+        problems += todo_problems(path, shown)
+        try:
+            collected = Problems(shown)
+            entry = parse_entry(load_yaml(path, shown), catalogue.facts, shown, collected)
+            problems += collected.found
+        except KbError as exc:
+            problems += exc.problems
+            continue
+        if entry is not None:
+            entries.append(entry)
+            file_of[id(entry)] = shown
+    articles, article_problems = load_articles(articles_dir, articles_dir.name)
+    problems += article_problems
+    problems += check_entries(entries, articles, file_of)
+    problems += check_rule_citations(rules, articles)
+    problems += check_decoder_citations(decoders, articles)
+    if codebook is not None:
+        problems += check_codebook_citations(codebook, _shown(codes_path, kb_dir), articles)
+    if problems:
+        raise KbError(problems)
+    index = EntryIndex.of(entries)
+    return KnowledgeBase(catalogue, rules + decoder_rules(decoders), codebook, index,
+                         LazyTable({e.id: e for e in sorted(entries, key=lambda e: e.id)}), LazyTable(articles),
+                         kb_dir, digest, decoders)
