@@ -18,7 +18,7 @@ import gzip
 import json
 import os
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
 from datetime import datetime
 from pathlib import Path

@@ -11,7 +11,7 @@ from ..qa.answer import answer
 from ..qa.index import KnowledgeIndex
 from ..render.console import print_markdown
 from ..render.entry_json import citation_dict
-from ..repl.views import answer_markdown
+from ..render.answer_markdown import answer_markdown
 from .errors import EXIT_NO_MATCH, EXIT_OK, UsageError
 from .kb_location import kb_paths
 
@@ -23,7 +23,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if not question:
         raise UsageError("give a question, e.g. faultbot ask \"what is the default HCCL_EXEC_TIMEOUT\"")
     kb = load_kb(*kb_paths(args))
-    found = answer(KnowledgeIndex.from_kb(kb), question)
+    found = answer(KnowledgeIndex.of(kb), question)
     if args.format == "json":
         payload = {"schema": JSON_SCHEMA_VERSION, "answer": found.text,
                    "citations": [citation_dict(c, kb.articles) for c in found.citations],

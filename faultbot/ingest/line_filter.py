@@ -16,9 +16,9 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from faultbot.fullwidth import FULL_WIDTH_CHARACTERS
 from faultbot.ingest.grammar import LINE_ONLY_START, RECORD_HEAD
 from faultbot.ingest.lines import LineTally, PhysicalLine, _cut, split_lines
-from faultbot.ingest.normalize import FULL_WIDTH_CHARACTERS
 from faultbot.ingest.scanner import Scanner
 
 T = TypeVar("T")

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 
+from faultbot.fullwidth import as_ascii_punctuation
 from faultbot.ingest.grammar import GREP_PATH, GREP_PREFIX, RANK_LABEL
 from faultbot.ingest.lines import PhysicalLine
 
@@ -62,17 +63,6 @@ def _sub(pattern: str, replacement: str) -> Callable[[str], str]:
     return lambda text, _compiled=re.compile(pattern): _compiled.sub(replacement, text)
 
 
-# Full-width forms U+FF01..U+FF5E are ASCII shifted by 0xFEE0 (what NFKC does for that range);
-# the brackets and space below have no compatibility mapping but mean the same in logs.
-_FULLWIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {
-    0x3000: " ",   # ideographic space
-    0x3010: "[",   # 【
-    0x3011: "]",   # 】
-}
-
-# Characters that normalisation turns into ASCII: a line holding one may hold an anchor once cleaned.
-FULL_WIDTH_CHARACTERS = tuple(map(chr, _FULLWIDTH))
-
 _REWRITES: tuple[_Rewrite, ...] = (
     # ANSI escape sequences (CSI colours, OSC titles) and other C0 controls except tab.
     _Rewrite(
@@ -80,7 +70,7 @@ _REWRITES: tuple[_Rewrite, ...] = (
         _sub(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])?"
              r"|[\x00-\x08\x0b-\x1f\x7f]", ""),
     ),
-    _Rewrite(lambda t: not t.isascii(), lambda t: t.translate(_FULLWIDTH)),
+    _Rewrite(lambda t: not t.isascii(), as_ascii_punctuation),
     # Markdown: quote markers "> " (but not ">>> " prompts), fences glued to text, escapes, and
     # IPs a ticket system auto-linked: [10.0.0.1](http://10.0.0.1/) -> 10.0.0.1.
     _Rewrite(lambda t: ">" in t[:8], _sub(r"^[ \t]*(?:>(?:[ \t]|$))+", "")),

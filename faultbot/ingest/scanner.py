@@ -99,7 +99,7 @@ class Scanner:
         if self.engine == "hyperscan":
             return {ident for ident, _ in self._hyperscan_hits(text)[0]}
         if self.engine == "re2":
-            return set(self._re2_set.Match(text))
+            return set(self._re2_set.Match(text) or ())   # None when nothing matches
         found = {i for i, literal in enumerate(self.literals) if literal in text}
         return found | {len(self.literals) + i for i, regex in enumerate(self._each_regex) if regex.search(text)}
 

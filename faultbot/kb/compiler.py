@@ -25,7 +25,7 @@ from .lazy import LazyTable
 from .loader import EntryIndex, KnowledgeBase
 from .model import CodeBook, Entry
 from .rules_schema import parse_rules
-from .yaml_source import load_yaml
+from .yaml_source import load_yaml, parse_yaml, read_kb_file
 
 FACTS_FILE = "facts.yaml"
 CODES_FILE = "codes.yaml"
@@ -50,15 +50,11 @@ def _data_files(kb_dir: Path, main_file: str) -> list[Path]:
     return main + sorted((kb_dir / stem).glob("*.yaml"))
 
 
-def todo_problems(path: Path, shown: str) -> list[Problem]:
+def todo_problems(text: str, shown: str) -> list[Problem]:
     """Every unfinished TODO of a draft, by line (drafts from ``faultbot kb new`` carry them)."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return []
     return [Problem(shown, number, f"unfinished draft: {line.strip()[:100]}",
                     "replace the TODO with the real text (see CONTRIBUTING.md)")
-            for number, line in enumerate(lines, 1) if "TODO" in line and not line.lstrip().startswith("#")]
+            for number, line in enumerate(text.splitlines(), 1) if "TODO" in line and not line.lstrip().startswith("#")]
 
 
 def _read_all(paths: list[Path], kb_dir: Path) -> tuple[list[tuple[object, Problems]], list[Problem]]:
@@ -115,10 +111,11 @@ def compile_kb(kb_dir: Path, articles_dir: Path, digest: KbDigest | None = None)
         if path.suffix == ".yml":
             problems.append(Problem(shown, 1, "entry files end in .yaml", f"rename to {path.stem}.yaml"))
             continue
-        problems += todo_problems(path, shown)
         try:
+            text = read_kb_file(path, shown)
+            problems += todo_problems(text, shown)
             collected = Problems(shown)
-            entry = parse_entry(load_yaml(path, shown), catalogue.facts, shown, collected)
+            entry = parse_entry(parse_yaml(text, shown), catalogue.facts, shown, collected)
             problems += collected.found
         except KbError as exc:
             problems += exc.problems

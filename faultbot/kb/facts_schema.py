@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..fullwidth import full_width_in
 from .fields import Fields, Problems
 from .model import Extractor, FactCatalogue, FactSource, FactSpec, FactType, Question, Where
 from .regex_safety import check_regex
@@ -66,7 +67,11 @@ def _fact(name: str, raw: Any, file: str, problems: Problems, line: int) -> Fact
 
 
 def check_pattern(pattern: str, problems: Problems, line: int, what: str) -> bool:
-    issues = check_regex(pattern)
+    issues = list(check_regex(pattern))
+    full_width = full_width_in(pattern)
+    if full_width:
+        issues.append(f"holds full-width punctuation ({full_width}), which log lines are read with as ASCII; "
+                      "write the ASCII characters")
     for issue in issues:
         problems.add(line, f"{what}: {issue}", "fix the regex; KB regexes must compile and run in linear time")
     return not issues

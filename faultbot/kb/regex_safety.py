@@ -28,7 +28,13 @@ MAX_REPEAT_BOUND = 1000
 
 def check_regex(pattern: str) -> list[str]:
     """Human-readable problems with a KB regex; an empty list means it is safe to ship."""
-    problems = []
+    return list(_problems(pattern))
+
+
+@cache
+def _problems(pattern: str) -> tuple[str, ...]:
+    """check_regex's answer, once per pattern: a large KB repeats its regexes across entries."""
+    problems: list[str] = []
     if len(pattern) > MAX_PATTERN_LENGTH:
         problems.append(
             f"pattern is {len(pattern)} characters long, over the limit of {MAX_PATTERN_LENGTH}"
@@ -43,12 +49,12 @@ def check_regex(pattern: str) -> list[str]:
             problems.extend(check(tree, pattern))
     except re.error as err:
         where = f" at position {err.pos}" if err.pos is not None else ""
-        return [*problems, f"does not compile: {err.msg}{where}"]
+        return (*problems, f"does not compile: {err.msg}{where}")
     except OverflowError as err:  # re's way of rejecting a{99999999999}
-        return [*problems, f"does not compile: {err}"]
+        return (*problems, f"does not compile: {err}")
     except RecursionError:  # both re and this check recurse once per level of nesting
-        return [*problems, "groups are nested too deeply to compile or check"]
-    return problems
+        return (*problems, "groups are nested too deeply to compile or check")
+    return tuple(problems)
 
 
 # --- character sets ---------------------------------------------------------------------------

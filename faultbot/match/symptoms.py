@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
+from ..fullwidth import as_ascii_punctuation
 from ..ingest.records import LogRecord
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Entry, Symptom
@@ -53,10 +54,13 @@ def _derived_anchor(masked_signature: str) -> str:
 
 
 def compile_symptom(entry: Entry, symptom: Symptom) -> CompiledSymptom:
+    """The symptom as records are matched against it: its signature and anchors read as log lines
+    are (full-width punctuation as ASCII), the signature masked."""
+    anchors = tuple(map(as_ascii_punctuation, symptom.anchors))
     if symptom.regex:
-        return CompiledSymptom(entry.id, symptom, symptom.anchors, "", LazyRegex(symptom.regex))
-    masked = mask(symptom.signature)
-    anchors = symptom.anchors or tuple(a for a in (_derived_anchor(masked),) if a)
+        return CompiledSymptom(entry.id, symptom, anchors, "", LazyRegex(symptom.regex))
+    masked = mask(as_ascii_punctuation(symptom.signature))
+    anchors = anchors or tuple(a for a in (_derived_anchor(masked),) if a)
     return CompiledSymptom(entry.id, symptom, anchors, masked, None)
 
 

@@ -99,16 +99,11 @@ def _contexts(hit_title: str, found: Sequence[Sentence]) -> list[str]:
             for i, s in enumerate(found)]
 
 
-def _words(sentence: Sentence) -> set[str]:
-    return set(tokenize(" ".join((sentence.text, *sentence.commands))))
-
-
 def _focus(hit: Hit, question: _Question, index: KnowledgeIndex) -> float:
     """How much of the question the passage's title and key terms and its best sentence hold together."""
-    title = set(tokenize(" ".join((hit.passage.title, hit.passage.terms))))
     best = 0.0
-    for sentence, context in zip(hit.sentences, _contexts(hit.passage.title, hit.sentences)):
-        held = index.bm25.held(question.query, title | _words(sentence))
+    for sentence, words, context in zip(hit.sentences, hit.words, _contexts(hit.passage.title, hit.sentences)):
+        held = index.bm25.held(question.query, hit.title_words | words)
         best = max(best, held / question.total + question.bonus(sentence, held > 0, context))
     return best
 
@@ -121,11 +116,11 @@ def _ranked(hits: list[Hit], question: _Question, index: KnowledgeIndex) -> list
     return sorted(scored, key=lambda pair: -pair[0])
 
 
-def _selection_scores(found: list[Sentence], title: str, question: _Question, index: KnowledgeIndex) -> list[float]:
+def _selection_scores(hit: Hit, question: _Question, index: KnowledgeIndex) -> list[float]:
     """How much of what the passage holds of the question each sentence holds, plus its bonus.
     The title's words say nothing about which of its sentences answers, so they do not count:
     when the title holds it all, the whole passage answers, and its lead says so."""
-    words = [_words(s) for s in found]
+    found, title, words = hit.sentences, hit.passage.title, hit.words
     own = {t: b for t, b in question.query.items() if t not in set(tokenize(title))}
     total = index.bm25.held(own, set().union(*words)) if words else 0.0
     scores = []
@@ -222,7 +217,7 @@ def _from_passages(index: KnowledgeIndex, asked: _Question) -> Answer:
         return Answer(None, (), round(coverage, 3), suggestions(asked.text, index))
     best = ranked[0][1]
     found = list(best.sentences)
-    text = _excerpt(found, _chosen(found, _selection_scores(found, best.passage.title, asked, index), asked))
+    text = _excerpt(found, _chosen(found, _selection_scores(best, asked, index), asked))
     return Answer(text, _citations(ranked), round(best.coverage, 3))
 
 

@@ -18,6 +18,7 @@ from ..engine.fill import fill
 from ..ingest.stats import InputStats
 from ..kb.loader import KnowledgeBase
 from .entry_json import citation_dict
+from .more_like import more_like
 
 if TYPE_CHECKING:
     from ..cluster.view import ClusterView
@@ -72,7 +73,8 @@ def conclusion_dict(candidate: Candidate, diagnosis: Diagnosis, kb: KnowledgeBas
                   "next_checks": _steps(entry.fixes.next_checks, memory)},
         "evidence": [{"file": m.record.origin.source, "line": m.record.origin.line, "rank": m.record.origin.rank,
                       "node": m.record.origin.node, "symptom": m.symptom.id, "score": round(m.score, 3),
-                      "text": m.record.raw.strip()} for m in candidate.evidence],
+                      "text": m.record.raw.strip(), "more": asdict(more_like(m, diagnosis.matches))}
+                     for m in candidate.evidence],
         "conditions": [{"test": f"{leaf.test.fact} {leaf.test.op.value}", "verdict": leaf.verdict.value}
                        for leaf in candidate.leaves],
         "echo_of": root.id if candidate.echo and root is not None else None,

@@ -6,7 +6,7 @@ the timeline of first errors, and the suspect ranks with their reasons.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..engine.candidates import Candidate
@@ -19,7 +19,9 @@ from ..engine.wording import describe_test, show_value
 from ..ingest.stats import InputStats
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Op
+from ..match.symptoms import SymptomMatch
 from .entry_markdown import cause_and_fixes, citation_line
+from .more_like import more_like
 
 if TYPE_CHECKING:
     from ..cluster.view import ClusterView
@@ -30,13 +32,19 @@ NOT_IN_KB = ("**Not in my knowledge base.** Nothing in these logs matches a faul
              "`faultbot kb list` for the faults it covers.")
 
 
-def evidence_lines(candidate: Candidate) -> list[str]:
-    """The log lines that matched ``candidate``'s symptoms, with where they were read."""
+def evidence_lines(candidate: Candidate, matches: Sequence[SymptomMatch]) -> list[str]:
+    """The log lines that matched ``candidate``'s symptoms, with where they were read, and how
+    many more lines of all ``matches`` say the same."""
     lines = []
     for match in candidate.evidence[:_MAX_EVIDENCE]:
         origin = match.record.origin
         rank = f" (rank {origin.rank})" if origin.rank is not None else ""
-        lines.append(f"- `{origin.source}:{origin.line}`{rank} — {match.symptom.id}, score {match.score:.2f}")
+        more = more_like(match, matches)
+        also = ""
+        if more.lines:
+            elsewhere = f", {more.ranks} other rank(s)" if more.ranks else ""
+            also = f" · {more.lines:,} more line(s) like it{elsewhere}"
+        lines.append(f"- `{origin.source}:{origin.line}`{rank} — {match.symptom.id}, score {match.score:.2f}{also}")
         lines.append(f"  ```text\n  {match.record.raw.strip()[:400]}\n  ```")
     return lines
 
@@ -122,7 +130,7 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
         echoes = [c for c in diagnosis.conclusions if c.echo]
         if not top.echo and echoes:
             lines += ["", f"The other errors in the log ({', '.join(c.id for c in echoes[:3])}) are most likely its echo."]
-        lines += ["", "## Evidence", "", *evidence_lines(top)]
+        lines += ["", "## Evidence", "", *evidence_lines(top, diagnosis.matches)]
         lines += deciding_conditions(top, diagnosis)
         lines += decoded_field_lines(diagnosis, kb)
         lines += cause_and_fixes(entry, lambda text: fill(text, diagnosis.memory))

@@ -14,6 +14,7 @@ from ..kb.loader import KnowledgeBase
 from ..qa.answer import answer
 from ..qa.failure_match import FaultWords
 from ..qa.index import KnowledgeIndex
+from ..render.answer_markdown import answer_markdown
 from ..session import DiagnosisSession
 from . import views
 from .change import Change
@@ -36,7 +37,7 @@ class Chat:
 
     @cached_property
     def knowledge(self) -> KnowledgeIndex:
-        return KnowledgeIndex.from_kb(self.kb)
+        return KnowledgeIndex.of(self.kb)
 
     @cached_property
     def fault_words(self) -> FaultWords:
@@ -158,4 +159,4 @@ class Chat:
     def ask(self, text: str) -> Reply:
         found = answer(self.knowledge, text)
         self.last_citations = found.citations or self.last_citations
-        return Reply(views.answer_markdown(found, self.kb.articles))
+        return Reply(answer_markdown(found, self.kb.articles))

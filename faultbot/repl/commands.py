@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from ..engine.candidates import Status
+from ..render.answer_markdown import sources_markdown
 from ..render.diagnosis_markdown import how_markdown
 from ..render.entry_markdown import entry_markdown
 from ..qa.answer import suggestions
@@ -106,8 +107,8 @@ def _search(chat: "Chat", arg: str) -> Reply:
 
 def _cite(chat: "Chat", arg: str) -> Reply:
     top = chat.diagnosis.top
-    parts = [views.sources_markdown(map(str, top.entry.citations), chat.kb.articles, f"Sources of `{top.id}`")
-             if top else "", views.sources_markdown(chat.last_citations, chat.kb.articles, "Sources of the last answer")]
+    parts = [sources_markdown(map(str, top.entry.citations), chat.kb.articles, f"Sources of `{top.id}`")
+             if top else "", sources_markdown(chat.last_citations, chat.kb.articles, "Sources of the last answer")]
     return Reply("\n\n".join(filter(None, parts)) or "Nothing to cite yet.")
 
 

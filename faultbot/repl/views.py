@@ -15,7 +15,6 @@ from ..engine.wording import describe_test, show_value
 from ..ingest.stats import InputStats
 from ..kb.model import Article
 from ..kb.loader import KnowledgeBase
-from ..qa.answer import Answer
 from ..qa.failure_match import WordsMatch
 from ..qa.index import Hit
 from ..render.diagnosis_markdown import decoded_field_lines, diagnosis_markdown, evidence_lines, question_markdown
@@ -72,7 +71,7 @@ def evidence_markdown(inputs: Iterable[tuple[str, InputStats | None]], diagnosis
     lines += [f"- {label}: {stats.records if stats else 0} records" for label, stats in inputs] or ["- none yet"]
     for candidate in diagnosis.conclusions:
         if candidate.evidence:
-            lines += ["", f"## Log lines that point at `{candidate.id}`", "", *evidence_lines(candidate)]
+            lines += ["", f"## Log lines that point at `{candidate.id}`", "", *evidence_lines(candidate, diagnosis.matches)]
     if not diagnosis.conclusions:
         lines += ["", "No log line matches a fault the knowledge base knows."]
     return "\n".join(lines)
@@ -109,19 +108,6 @@ def words_markdown(match: WordsMatch, stated: Sequence[tuple[str, str]]) -> str:
         lines += ["", "Or paste the failing rank's plog; lines that tell them apart:", ""]
         lines += [f"- `{literal}` → `{entry}`" for entry, literal in match.telltales]
     return "\n".join(lines)
-
-
-def sources_markdown(citations: Iterable[str], articles: dict[str, Article], heading: str = "Sources") -> str:
-    cited = list(citations)
-    return "\n".join([f"**{heading}:**", "", *(f"- {citation_line(c, articles)}" for c in cited)]) if cited else ""
-
-
-def answer_markdown(answer: Answer, articles: dict[str, Article]) -> str:
-    if not answer.found:
-        terms = ", ".join(f"`{term}`" for term in answer.suggestions)
-        hint = f" Search terms to try: {terms} (`/search TERM` in the chat)." if terms else ""
-        return f"**Not in my knowledge base.**{hint}"
-    return "\n\n".join((answer.text or "", sources_markdown(answer.citations, articles)))
 
 
 def _snippet(hit: Hit) -> str:
