@@ -8,7 +8,7 @@ follows what the evidence says, not the size of the log tree or how often a line
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 
 from . import cache
 from .extract.facts import FactExtractor, Observation
@@ -16,11 +16,16 @@ from .folding import Found, RecordFolder
 from .ingest.inputs import InputSpec, Paste
 from .ingest.line_filter import LineFilter
 from .ingest.reader import LogReader
+from .ingest.plog import PlainPlog
 from .ingest.records import LogRecord, RecordKind
-from .ingest.scanner import available_engines
+from .ingest.repeats import NO_EVIDENCE
+from .ingest.scanner import default_engine
 from .ingest.stats import InputStats
 from .kb.loader import KnowledgeBase
 from .match.symptoms import SymptomMatch, SymptomMatcher
+
+
+SAID_REMEMBERED = 4096
 
 
 @dataclass(frozen=True)
@@ -51,14 +56,31 @@ class EvidenceCollector:
     (then loaded from the cache)."""
 
     def __init__(self, kb: KnowledgeBase, use_prefilter: bool = True, engine: str | None = None):
-        engine = engine or available_engines()[0]
+        engine = engine or default_engine()
         compiled = cache.load_or_build("matchers", (kb.digest.content, engine, str(use_prefilter)),
                                        lambda: _compile(kb, use_prefilter, engine))
         self.extractor = compiled.extractor
         self.matcher = compiled.matcher
+        self.matcher.attach(kb.entry_table)
         self.line_filter = compiled.line_filter
         self.engine = engine if use_prefilter else None
         self.per_occurrence = frozenset(name for name, spec in kb.facts.items() if spec.per_occurrence)
+        # what the extractors and symptoms make of a message: jobs print the same message over and over
+        self._said: dict[tuple[str, str, str], Hashable] = {}
+
+    def repeat_key(self, line: PlainPlog) -> Hashable:
+        """What a plain log line's evidence is (faultbot/ingest/repeats.py): its process, level and
+        module, the facts it gives (per-occurrence ones left out) and the symptoms it matches, as
+        RecordFolder compares records; NO_EVIDENCE when it gives none."""
+        said = line.message, line.module, line.level
+        evidence = self._said.get(said)
+        if evidence is None:
+            if len(self._said) >= SAID_REMEMBERED:
+                self._said.clear()
+            facts = self.extractor.values_read(line.message, line.module, line.level, self.per_occurrence)
+            symptoms = self.matcher.matched(line.message, line.module)
+            evidence = self._said[said] = (facts, symptoms) if facts or symptoms else NO_EVIDENCE
+        return NO_EVIDENCE if evidence == NO_EVIDENCE else (line.pid, line.level, line.module, evidence)
 
     def found_in(self, records: Iterable[LogRecord]) -> Iterator[Found]:
         """Every record that gives a fact or matches a symptom, with what it gives, in input order,
@@ -83,7 +105,11 @@ class EvidenceCollector:
         """Whether ``text`` holds log records (not just words), e.g. a paste given as an answer."""
         return any(record.kind is not RecordKind.TEXT for record in LogReader([Paste(text)]).records())
 
+    def reader(self, inputs: Sequence[InputSpec]) -> LogReader:
+        """A reader of ``inputs`` with this KB's line prefilter and repeat gate."""
+        return LogReader(inputs, line_filter=self.line_filter, repeat_key=self.repeat_key if self.line_filter else None)
+
     def from_inputs(self, inputs: Sequence[InputSpec]) -> Evidence:
-        reader = LogReader(inputs, line_filter=self.line_filter)
+        reader = self.reader(inputs)
         evidence = self.from_records(reader.records())
         return Evidence(evidence.observations, evidence.matches, reader.stats)

@@ -9,7 +9,7 @@ process, match the same symptoms and give the same facts, apart from facts the c
 in the first and last of such a run (the distinct values, the first and last time), so memory and
 output follow what the logs say, not how often they say it.
 
-Records are held until their file ends, then given out in input order.
+Records are held until their file ends, then given out in the order of their lines.
 """
 
 from __future__ import annotations
@@ -84,6 +84,7 @@ class RecordFolder:
                 folded = run.records - 2 - run.first[1].record.repeats
                 kept.append((sequence, last.with_repeats(folded) if folded != last.record.repeats else last))
         self._runs = {}
-        kept.sort(key=lambda item: item[0])
+        # a run's last record may come late (faultbot/ingest/repeats.py holds repeats to the file's end)
+        kept.sort(key=lambda item: (item[1].record.origin.line, item[0]))
         for _, found in kept:
             yield found

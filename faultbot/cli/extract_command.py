@@ -17,7 +17,6 @@ from pathlib import Path
 from ..evidence import EvidenceCollector
 from ..facts_file import FactsWriter
 from ..ingest.inputs import InputSpec
-from ..ingest.reader import LogReader
 from ..ingest.records import LogRecord
 from ..ingest.stats import InputStats
 from ..kb.loader import KnowledgeBase, load_kb
@@ -37,7 +36,7 @@ def _on_node(record: LogRecord, node: str) -> LogRecord:
 def extract(specs: Sequence[InputSpec], output: Path, node: str, kb: KnowledgeBase,
             collector: EvidenceCollector) -> tuple[int, InputStats]:
     """Write the facts file of ``specs`` to ``output``: how many records it kept, and what was read."""
-    reader = LogReader(specs, line_filter=collector.line_filter)
+    reader = collector.reader(specs)
     inputs = [str(getattr(spec, "path", getattr(spec, "name", ""))) for spec in specs]
     writer = FactsWriter(output, {"kb": kb.digest.fingerprint, "node": node, "inputs": inputs})
     try:

@@ -7,13 +7,15 @@ type (an unknown enum spelling) is dropped rather than guessed.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..ingest.records import LogRecord
 from ..kb.fact_values import coerce
-from ..kb.model import Extractor, FactCatalogue
+from ..kb.model import FactCatalogue
 from ..match.anchors import AnchorIndex
-from ..match.lazy_regex import LazyRegex
 
 
 @dataclass(frozen=True)
@@ -27,24 +29,36 @@ class Observation:
     extractor: str
 
 
-@dataclass(frozen=True)
-class _CompiledExtractor:
-    spec: Extractor
-    regex: LazyRegex
+class _CompiledExtractor(NamedTuple):
+    """An extractor as records are read with it: a row of plain values (see SymptomMatcher)."""
+
+    id: str
+    pattern: str
+    sets: tuple[tuple[str, str], ...]
+    modules: tuple[str, ...]
+    levels: tuple[str, ...]
+
+    def fits(self, module: str | None, level: str | None) -> bool:
+        """A record of this module and level is one the extractor reads (records that name none fit)."""
+        return ((not self.modules or not module or module in self.modules)
+                and (not self.levels or not level or level in self.levels))
 
 
 class FactExtractor:
     def __init__(self, catalogue: FactCatalogue, engine: str | None = None):
         self._facts = catalogue.facts
-        self._index = AnchorIndex([(_CompiledExtractor(e, LazyRegex(e.pattern)), e.anchors, e.prefilter)
-                                   for e in catalogue.extractors], engine)
+        self._index = AnchorIndex([(_CompiledExtractor(e.id, e.pattern, e.sets, e.modules, e.levels), e.anchors,
+                                    e.prefilter) for e in catalogue.extractors], engine)
+        self._regexes: dict[str, re.Pattern[str]] = {}
 
-    @staticmethod
-    def _record_fits(extractor: _CompiledExtractor, record: LogRecord) -> bool:
-        """The record is of a module and level the extractor reads (records that name none fit)."""
-        spec = extractor.spec
-        return ((not spec.modules or not record.module or record.module in spec.modules)
-                and (not spec.levels or not record.level or record.level in spec.levels))
+    def __getstate__(self) -> dict[str, object]:
+        return {**self.__dict__, "_regexes": {}}
+
+    def _regex(self, pattern: str) -> re.Pattern[str]:
+        compiled = self._regexes.get(pattern)
+        if compiled is None:
+            compiled = self._regexes[pattern] = re.compile(pattern)
+        return compiled
 
     def _typed(self, fact: str, text: str) -> object | None:
         try:
@@ -52,20 +66,34 @@ class FactExtractor:
         except ValueError:
             return None
 
+    def _read(self, text: str, module: str | None, level: str | None) -> Iterator[tuple[str, str, str]]:
+        """(extractor id, fact, text of the value) for every value the extractors read in ``text``."""
+        for extractor in self._index.candidates(text):
+            if not extractor.fits(module, level):
+                continue
+            for match in self._regex(extractor.pattern).finditer(text):
+                for fact, value_text in match.groupdict().items():
+                    if value_text is not None:
+                        yield extractor.id, fact, value_text
+                for fact, value_text in extractor.sets:
+                    yield extractor.id, fact, value_text
+
     def extract(self, record: LogRecord) -> list[Observation]:
         found: list[Observation] = []
         if record.error_code:
             found.append(Observation("error_code", record.error_code, record.error_code, record, "record-header"))
-        for extractor in self._index.candidates(record.match_text):
-            if not self._record_fits(extractor, record):
-                continue
-            for match in extractor.regex.finditer(record.match_text):
-                groups = [(name, text) for name, text in match.groupdict().items() if text is not None]
-                for fact, text in groups + list(extractor.spec.sets):
-                    value = self._typed(fact, text)
-                    if value is not None:
-                        found.append(Observation(fact, value, text, record, extractor.spec.id))
+        for extractor_id, fact, value_text in self._read(record.match_text, record.module, record.level):
+            value = self._typed(fact, value_text)
+            if value is not None:
+                found.append(Observation(fact, value, value_text, record, extractor_id))
         return _unique(found)
+
+    def values_read(self, text: str, module: str | None, level: str | None,
+                    leaving_out: frozenset[str]) -> tuple[tuple[str, str], ...]:
+        """What ``extract`` would read in a record of this text, module and level, as (fact, text)
+        pairs, facts in ``leaving_out`` left out: equal pairs mean equal facts."""
+        return tuple((fact, " ".join(value_text.split())) for _, fact, value_text in self._read(text, module, level)
+                     if fact not in leaving_out)
 
 
 def _unique(observations: list[Observation]) -> list[Observation]:

@@ -50,12 +50,13 @@ def assemble(
         except StopIteration as stop:
             upstream = stop.value
             break
-        line = clean_line(physical)
+        line = clean_line(physical) if physical.text else None
         if line is None:
             if state.current is not None:
                 yield finish(state.current, context)
                 count += 1
-            state = replace(state, current=None, previous=None, block_lead=NO_LEAD)
+            if state.previous is not None or state.block_lead != NO_LEAD:
+                state = ReadState(None, None, state.widest, state.wrap_width, NO_LEAD)
             continue
         done, state = _advance(state, line, limits)
         for record in done:

@@ -6,7 +6,7 @@ character; other non-ASCII text, such as Chinese prose, is never rewritten into 
 that do not start a record of their own, up to a few), and a gap between selected lines ends the
 record before it, as a blank line would. INFO noise is never decoded into records, so a tree of
 hundreds of megabytes costs little more than the pattern scan. Sources under 64 KiB are read
-whole: the filter changes speed, not results.
+whole: the filter (and the repeat gate it brings) changes speed, not results.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import TypeVar
 from faultbot.fullwidth import FULL_WIDTH_CHARACTERS
 from faultbot.ingest.grammar import LINE_ONLY_START, RECORD_HEAD
 from faultbot.ingest.lines import LineTally, PhysicalLine, _cut, split_lines
+from faultbot.ingest.repeats import RepeatGate
 from faultbot.ingest.scanner import Scanner
 
 T = TypeVar("T")
@@ -63,8 +64,12 @@ def _spans(text: str, ends: list[int], owed_start: int, owed: int) -> tuple[list
             break
         starts.add(start)
         start = _line_end(text, start) + 1
+    line_end = -1
     for end in ends:
+        if end <= line_end:     # another hit on the line just taken
+            continue
         hit = _line_start(text, max(end - 1, 0))
+        line_end = _line_end(text, hit)
         starts.add(hit)
         first = hit
         for _ in range(CONTEXT_LINES):
@@ -85,17 +90,19 @@ def _spans(text: str, ends: list[int], owed_start: int, owed: int) -> tuple[list
     return sorted(starts), still_owed
 
 
-def select_lines(chunks: Generator[str, None, T], line_filter: LineFilter, max_chars: int
-                 ) -> Generator[PhysicalLine, None, tuple[T, LineTally]]:
+def select_lines(chunks: Generator[str, None, T], line_filter: LineFilter, max_chars: int,
+                 gate: RepeatGate | None = None) -> Generator[PhysicalLine, None, tuple[T, LineTally]]:
     """Like ``split_lines``, but once the text is longer than one chunk only selected lines come
-    out (with their real line numbers), an empty line marking each gap."""
+    out (with their real line numbers), an empty line marking each gap; ``gate`` then also holds
+    back repeated lines (faultbot/ingest/repeats.py)."""
     head: list[str] = []
     while sum(map(len, head)) < FILTER_FROM_CHARS:
         try:
             head.append(next(chunks))
         except StopIteration as stop:
             return (yield from split_lines(_replay(head, _finished(stop.value)), max_chars))
-    return (yield from _filtered(_replay(head, chunks), line_filter, max_chars))
+    selected = _filtered(_replay(head, chunks), line_filter, max_chars)
+    return (yield from gate.lines(selected) if gate is not None else selected)
 
 
 def _finished(value: T) -> Generator[str, None, T]:

@@ -140,6 +140,14 @@ def ends_with_label(text: str) -> bool:
     return _TRAILING_LABEL.search(text, max(0, len(text) - _LABEL_REACH)) is not None
 
 
+def needs_cleaning(text: str) -> bool:
+    """Whether any clean-up step would change ``text``, or leave nothing of it."""
+    for step in _REWRITES:
+        if step.applies(text):
+            return True
+    return _FENCE_ONLY.match(text) is not None
+
+
 def clean_text(text: str) -> str:
     for step in _REWRITES:
         if step.applies(text):

@@ -7,9 +7,11 @@ the end of a paste (what is known is kept) and lines whose header start was cut 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from faultbot.ingest.fields import Parsed, level_name, small_int
-from faultbot.ingest.grammar import LEVELS, PLOG_TIME
+from faultbot.ingest.grammar import LEVELS, PLOG_TIME, RECORD_HEAD
+from faultbot.ingest.normalize import needs_cleaning
 from faultbot.ingest.records import RecordKind
 from faultbot.ingest.timestamps import plog_time
 
@@ -47,6 +49,34 @@ _HEADER_REMAINS = re.compile(r"[0-9]{2}[:.][0-9]{2}|\):|\] ?[A-Za-z_]+\(", re.AS
 _PRE_LEVEL = re.compile(rf"^\[?(?P<level>{LEVELS})\]")
 _PRE_MODULE = re.compile(r"\] ?(?P<module>[A-Za-z_][\w-]{0,63})\(", re.ASCII)
 _PRE_PROCESS = re.compile(r"\((?P<pid>[0-9]{1,10}),(?P<process>[^)]{0,256})\):", re.ASCII)
+
+
+class PlainPlog(NamedTuple):
+    """What a plain plog line says that decides its evidence (see ``plain_plog``)."""
+
+    level: str
+    module: str
+    pid: int
+    message: str
+
+
+# A record start anywhere in a line: every start the splitter (faultbot/ingest/split.py) knows
+# contains one of these.
+_ANY_HEAD = re.compile(RECORD_HEAD, re.ASCII)
+
+
+def plain_plog(text: str) -> PlainPlog | None:
+    """The line as one whole plog record when it is nothing else: its header at the start, printable
+    ASCII that no clean-up step would change, no launcher prefix, no second record glued on. Such a
+    line is read the same whatever its neighbours (faultbot/ingest/repeats.py relies on it); None
+    for any other line."""
+    if not (text.isascii() and text.isprintable()) or needs_cleaning(text):
+        return None
+    match = _HEADER.match(text)
+    if match is None or _ANY_HEAD.search(text, 1) is not None:
+        return None
+    _, message = _tid_and_message(text[match.end():])
+    return PlainPlog(level_name(match.group("level")), match.group("module"), int(match.group("pid")), message)
 
 
 def _tid_and_message(rest: str) -> tuple[int | None, str]:

@@ -16,9 +16,10 @@ from faultbot.ingest.decode import DecodeTally, iter_text
 from faultbot.ingest.inputs import InputSpec
 from faultbot.ingest.limits import DEFAULT_LIMITS, ReadLimits
 from faultbot.ingest.line_filter import LineFilter, select_lines
-from faultbot.ingest.lines import split_lines
+from faultbot.ingest.lines import PhysicalLine, split_lines
 from faultbot.ingest.pathinfo import hints_from_path
 from faultbot.ingest.records import LogRecord
+from faultbot.ingest.repeats import RepeatGate, RepeatKey
 from faultbot.ingest.sources import Source, TextSource, expand
 from faultbot.ingest.stats import InputStats, SkippedFile, SourceTally
 
@@ -28,10 +29,12 @@ class LogReader:
     stays bounded however large the inputs are."""
 
     def __init__(self, inputs: Sequence[InputSpec], limits: ReadLimits = DEFAULT_LIMITS,
-                 line_filter: LineFilter | None = None) -> None:
+                 line_filter: LineFilter | None = None, repeat_key: RepeatKey | None = None) -> None:
         self._inputs = tuple(inputs)
         self._limits = limits
         self._line_filter = line_filter
+        # files read through the line filter also hold back repeated lines (faultbot/ingest/repeats.py)
+        self._gate = RepeatGate(repeat_key) if repeat_key is not None and line_filter is not None else None
         self._totals = InputStats()
         # Appended to rather than copied into the totals each time: there may be thousands.
         self._skipped: list[SkippedFile] = []
@@ -53,7 +56,7 @@ class LogReader:
                 if isinstance(item, SkippedFile):
                     self._skipped.append(item)
                     continue
-                tally, problem = yield from _read_source(item, self._limits, self._line_filter)
+                tally, problem = yield from _read_source(item, self._limits, self._line_filter, self._gate)
                 self._totals = self._totals.adding(tally)
                 if problem:
                     self._skipped.append(problem)
@@ -73,17 +76,25 @@ def _whole_text(text: str) -> Generator[str, None, DecodeTally]:
     return DecodeTally(len(text.encode("utf-8", "surrogatepass")), 0, "utf-8")
 
 
+def _one(line: PhysicalLine) -> Generator[PhysicalLine, None, None]:
+    yield line
+
+
 def _read_source(
-    source: Source, limits: ReadLimits, line_filter: LineFilter | None = None
+    source: Source, limits: ReadLimits, line_filter: LineFilter | None = None, gate: RepeatGate | None = None
 ) -> Generator[LogRecord, None, tuple[SourceTally, SkippedFile | None]]:
     if isinstance(source, TextSource):
         lines = split_lines(_whole_text(source.text), limits.max_line_chars)
     elif line_filter is not None:
-        lines = select_lines(iter_text(source.stream, limits.chunk_bytes), line_filter, limits.max_line_chars)
+        lines = select_lines(iter_text(source.stream, limits.chunk_bytes), line_filter, limits.max_line_chars, gate)
     else:
         lines = split_lines(iter_text(source.stream, limits.chunk_bytes), limits.max_line_chars)
     context = SourceContext(source.name, hints_from_path(source.name))
     (decoded, lines), records = yield from assemble(lines, context, limits)
+    for held, repeats in gate.held() if gate else ():
+        for record in assemble(_one(held), context, limits):
+            yield replace(record, repeats=repeats)
+            records += 1
     tally = SourceTally(
         records, decoded.bytes_read, decoded.replaced_bytes, lines.cut_lines, decoded.encoding
     )

@@ -8,7 +8,10 @@ so its cost stays bounded on very long lines.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rapidfuzz import fuzz
 
@@ -17,7 +20,6 @@ from ..ingest.records import LogRecord
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Entry, Symptom
 from .anchors import AnchorIndex
-from .lazy_regex import LazyRegex
 from .masking import literal_runs, mask
 
 _ANCHOR_MAX = 32
@@ -32,13 +34,17 @@ class SymptomMatch:
     score: float           # 0..1: fuzzy similarity, or 1 for a regex match
 
 
-@dataclass(frozen=True)
-class CompiledSymptom:
+class CompiledSymptom(NamedTuple):
+    """A symptom as records are matched against it. A row of plain values: a KB holds thousands,
+    and the cached matcher loads them all at every start."""
+
     entry_id: str
-    symptom: Symptom
+    position: int                     # the symptom's place in its entry's symptoms
     anchors: tuple[str, ...]
     masked: str                       # masked signature ("" for regex symptoms)
-    regex: LazyRegex | None
+    regex: str                        # "" for signature symptoms
+    modules: tuple[str, ...]
+    min_score: float
 
 
 def _derived_anchor(masked_signature: str) -> str:
@@ -53,15 +59,15 @@ def _derived_anchor(masked_signature: str) -> str:
     return run[: cut if cut > 0 else _ANCHOR_MAX]
 
 
-def compile_symptom(entry: Entry, symptom: Symptom) -> CompiledSymptom:
-    """The symptom as records are matched against it: its signature and anchors read as log lines
-    are (full-width punctuation as ASCII), the signature masked."""
+def compile_symptom(entry: Entry, position: int) -> CompiledSymptom:
+    """The entry's symptom at ``position`` as records are matched against it: its signature and
+    anchors read as log lines are (full-width punctuation as ASCII), the signature masked."""
+    symptom = entry.symptoms[position]
     anchors = tuple(map(as_ascii_punctuation, symptom.anchors))
-    if symptom.regex:
-        return CompiledSymptom(entry.id, symptom, anchors, "", LazyRegex(symptom.regex))
-    masked = mask(as_ascii_punctuation(symptom.signature))
-    anchors = anchors or tuple(a for a in (_derived_anchor(masked),) if a)
-    return CompiledSymptom(entry.id, symptom, anchors, masked, None)
+    masked = mask(as_ascii_punctuation(symptom.signature)) if symptom.signature else ""
+    if masked:
+        anchors = anchors or tuple(a for a in (_derived_anchor(masked),) if a)
+    return CompiledSymptom(entry.id, position, anchors, masked, symptom.regex, symptom.modules, symptom.min_score)
 
 
 def _fuzzy_score(compiled: CompiledSymptom, masked_message: str) -> float:
@@ -81,33 +87,57 @@ def _fuzzy_score(compiled: CompiledSymptom, masked_message: str) -> float:
 
 
 class SymptomMatcher:
-    """All symptoms of a knowledge base, ready to match records."""
+    """All symptoms of a knowledge base, ready to match records. Regexes are compiled when first
+    used, and a match reads its symptom from the KB's entries (``attach``): a matcher loaded from
+    the cache holds only plain rows."""
 
     def __init__(self, kb: KnowledgeBase, use_prefilter: bool = True, engine: str | None = None):
-        self.symptoms = tuple(compile_symptom(entry, symptom) for entry in kb.entries for symptom in entry.symptoms)
+        self.symptoms = tuple(compile_symptom(entry, n) for entry in kb.entries for n in range(len(entry.symptoms)))
         self.use_prefilter = use_prefilter
         self._index = AnchorIndex([(compiled, compiled.anchors, "") for compiled in self.symptoms], engine)
         self.anchors = self._index.anchors
+        self._entries: Mapping[str, Entry] = kb.entry_table
+        self._regexes: dict[str, re.Pattern[str]] = {}
+
+    def __getstate__(self) -> dict[str, object]:
+        return {**self.__dict__, "_entries": {}, "_regexes": {}}
+
+    def attach(self, entries: Mapping[str, Entry]) -> None:
+        """Report the symptoms of ``entries``: the KB this matcher was loaded beside."""
+        self._entries = entries
 
     def _candidates(self, message: str) -> list[CompiledSymptom]:
         if not self.use_prefilter:
             return [s for s in self.symptoms if any(a in message for a in s.anchors)]
         return self._index.candidates(message)
 
-    def match(self, record: LogRecord) -> list[SymptomMatch]:
-        message = record.match_text
-        matches = []
+    def _regex(self, pattern: str) -> re.Pattern[str]:
+        compiled = self._regexes.get(pattern)
+        if compiled is None:
+            compiled = self._regexes[pattern] = re.compile(pattern)
+        return compiled
+
+    def _match(self, compiled: CompiledSymptom, record: LogRecord, score: float) -> SymptomMatch:
+        return SymptomMatch(compiled.entry_id, self._entries[compiled.entry_id].symptoms[compiled.position], record, score)
+
+    def _matching(self, message: str, module: str | None) -> Iterator[tuple[CompiledSymptom, float]]:
+        """The symptoms a record of this message and module matches, with the score of each."""
         masked_message = ""
         for compiled in self._candidates(message):
-            symptom = compiled.symptom
-            if symptom.modules and record.module and record.module not in symptom.modules:
+            if compiled.modules and module and module not in compiled.modules:
                 continue
-            if compiled.regex is not None:
-                if compiled.regex.search(message):
-                    matches.append(SymptomMatch(compiled.entry_id, symptom, record, 1.0))
+            if compiled.regex:
+                if self._regex(compiled.regex).search(message):
+                    yield compiled, 1.0
                 continue
             masked_message = masked_message or mask(message)
             score = _fuzzy_score(compiled, masked_message)
-            if score * 100 >= symptom.min_score:
-                matches.append(SymptomMatch(compiled.entry_id, symptom, record, score))
-        return matches
+            if score * 100 >= compiled.min_score:
+                yield compiled, score
+
+    def match(self, record: LogRecord) -> list[SymptomMatch]:
+        return [self._match(compiled, record, score) for compiled, score in self._matching(record.match_text, record.module)]
+
+    def matched(self, message: str, module: str | None) -> frozenset[tuple[str, int]]:
+        """Which symptoms (entry id, position) ``match`` would find in a record of this message and module."""
+        return frozenset((compiled.entry_id, compiled.position) for compiled, _ in self._matching(message, module))

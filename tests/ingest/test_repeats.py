@@ -1,0 +1,87 @@
+"""The repeat gate changes speed, not results: with it or without it, a large log yields the same
+kept records, with the same facts, symptoms and counts of repeats."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from faultbot.evidence import EvidenceCollector
+from faultbot.ingest.inputs import LogPath
+from faultbot.ingest.lines import PhysicalLine
+from faultbot.ingest.plog import plain_plog
+from faultbot.ingest.reader import LogReader
+
+from . import damage
+from .helpers import DATA
+
+SEEDS = sorted((DATA / "seed").glob("*.log"))
+GROUP = "10.0.0.1%enp_60000_0_1761275812718970"
+REPEATED = (
+    "[INFO] HCCL(2291,python):2025-06-02-03:14:07.{ms:03d}.912 [hccl_opbase_atrace_info.cc:56][2291]Entry-HcclAllReduce: "
+    "tag[AllReduce_" + GROUP + "], sendBuf[0x12{n:08x}], recvBuf[0x12{n:08x}], count[{n}], dataType[float32], "
+    "op[sum], localRank[0], streamId[{stream}],comm[0xfffe380078d0], deviceLogicId[0]",
+    "[INFO] HCCL(2291,python):2025-06-02-03:14:07.{ms:03d}.001 [externalinput.cc:12] [2291][HCCL_ENV] environmental "
+    "variable HCCL_OP_EXPANSION_MODE is [HOST], aicpuUnfold[0]",
+    "[INFO] HCCL(2291,python):2025-06-02-03:14:07.{ms:03d}.002 [mem_pool.cc:88][2291]Alloc block size[{n}] ret[0]",
+    "[INFO] RUNTIME(2291,python):2025-06-02-03:14:07.{ms:03d}.912 [stream.cc:{n}]2291 Synchronize:stream_id=2, "
+    "task_id={n}, wait finished.",
+)
+
+
+def kept(collector: EvidenceCollector, path, gate: bool) -> list[tuple]:
+    reader = LogReader([LogPath(path)], line_filter=collector.line_filter,
+                       repeat_key=collector.repeat_key if gate else None)
+    return [(found.record.origin.line, found.record.repeats, found.record.message,
+             sorted((o.fact, str(o.value)) for o in found.observations),
+             sorted((m.entry_id, m.symptom.id, round(m.score, 4)) for m in found.matches))
+            for found in collector.found_in(reader.records())]
+
+
+@pytest.fixture(scope="module")
+def repetitive_log(tmp_path_factory):
+    """Runs of repeated lines around every seed example, damaged in turn."""
+    rng = random.Random(11)
+    damages = (lambda t: t, damage.glue, lambda t: damage.wrap(t, 100), damage.crlf, damage.ansi, damage.full_width)
+    parts = []
+    for index, seed in enumerate(SEEDS * 2):
+        for _ in range(rng.randrange(100, 600)):
+            parts.append(rng.choice(REPEATED).format(ms=rng.randrange(1000), n=rng.randrange(1, 99999),
+                                                     stream=rng.choice((2, 2, 2, 7))))
+        parts.append(damages[index % len(damages)](seed.read_text(encoding="utf-8")).rstrip("\n"))
+    path = tmp_path_factory.mktemp("repeats") / "plog-2291_20250602031407000.log"
+    path.write_text("\n".join(parts) + "\n", encoding="utf-8", newline="")
+    return path
+
+
+def test_the_gate_keeps_what_reading_every_line_keeps(kb, repetitive_log):
+    collector = EvidenceCollector(kb)
+    with_gate = kept(collector, repetitive_log, gate=True)
+    assert with_gate == kept(collector, repetitive_log, gate=False)
+    assert any(repeats > 100 for _, repeats, *_ in with_gate)
+
+
+def test_a_plain_line_is_one_whole_clean_plog_record():
+    line = REPEATED[0].format(ms=1, n=5, stream=2)
+    assert plain_plog(line).message.startswith("Entry-HcclAllReduce")
+    for damaged in (damage.ansi(line), "rank1: " + line, line + " " + line, line.replace("[", "【", 1),
+                    "> " + line, line.replace("count", "co\\unt")):
+        assert plain_plog(damaged) is None, damaged
+
+
+def test_lines_a_wrap_may_join_are_never_held(kb):
+    collector = EvidenceCollector(kb)
+    from faultbot.ingest.repeats import RepeatGate
+
+    line = REPEATED[1].format(ms=1, n=5, stream=2)
+    lines = [PhysicalLine(1, line), PhysicalLine(2, line), PhysicalLine(3, line + " "), PhysicalLine(4, line),
+             PhysicalLine(5, line), PhysicalLine(6, "  continued text")]
+
+    def stream():
+        yield from lines
+
+    given = [physical.number for physical in RepeatGate(collector.repeat_key).lines(stream()) if physical.text]
+    # 2 repeats 1 and is held; 3 ends in a space (the next line may be its rest); 4 follows it;
+    # 5 is followed by a line that is not plain
+    assert given == [1, 3, 4, 5, 6]
