@@ -76,11 +76,15 @@ def bom_encoding(head: bytes) -> tuple[str, int] | None:
 def choose_encoding(sample: bytes) -> str:
     """The candidate that decodes ``sample`` with the fewest undecodable bytes (the first on a
     tie): a UTF-8 log with one corrupt byte stays UTF-8, a GBK log reads as GB18030."""
+    for encoding in _CANDIDATES:   # the common case, in C: one candidate reads it all
+        try:
+            codecs.getincrementaldecoder(encoding)("strict").decode(sample, False)
+            return encoding
+        except UnicodeDecodeError:
+            continue
     best: tuple[int, str] | None = None
     for encoding in _CANDIDATES:
         _, bad = _decode(codecs.getincrementaldecoder(encoding)(_ERRORS), sample, final=False)
-        if bad == 0:
-            return encoding
         if best is None or bad < best[0]:
             best = (bad, encoding)
     return best[1] if best else _CANDIDATES[0]

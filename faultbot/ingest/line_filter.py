@@ -1,8 +1,9 @@
 """The line prefilter: in a large log, only the lines that can matter are parsed.
 
 A line matters when it holds one of the knowledge base's literal anchors or prefilter patterns,
-or a sign of damage that normalisation could turn into one (an escape, a backslash, a full-width
-character; other non-ASCII text, such as Chinese prose, is never rewritten into an anchor). Such a line is read together with the lines around it that continue its record (lines
+or a sign of damage that normalisation could turn into one (an escape, a backslash), or holds one
+once its full-width punctuation is read as ASCII (checked line by line, only where full-width
+characters occur: Chinese prose around a log is common, anchors hidden by it are rare). Such a line is read together with the lines around it that continue its record (lines
 that do not start a record of their own, up to a few), and a gap between selected lines ends the
 record before it, as a blank line would. INFO noise is never decoded into records, so a tree of
 hundreds of megabytes costs little more than the pattern scan. Sources under 64 KiB are read
@@ -12,11 +13,13 @@ whole: the filter (and the repeat gate it brings) changes speed, not results.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import TypeVar
 
-from faultbot.fullwidth import FULL_WIDTH_CHARACTERS
+from faultbot.fullwidth import FULL_WIDTH_CHARACTERS, as_ascii_punctuation
 from faultbot.ingest.grammar import LINE_ONLY_START, RECORD_HEAD
 from faultbot.ingest.lines import LineTally, PhysicalLine, _cut, split_lines
 from faultbot.ingest.repeats import RepeatGate
@@ -32,11 +35,31 @@ _RECORD_START = re.compile(rf"\s*(?:{RECORD_HEAD}|{LINE_ONLY_START})", re.ASCII)
 
 @dataclass(frozen=True)
 class LineFilter:
-    scanner: Scanner
+    scanner: Scanner          # anchors, prefilter patterns and damage
+    full_width: Scanner       # full-width characters
 
     @classmethod
     def build(cls, literals: Sequence[str], regexes: Sequence[str] = (), engine: str | None = None) -> "LineFilter":
-        return cls(Scanner((*literals, *FULL_WIDTH_CHARACTERS), (*regexes, *DAMAGE_PATTERNS), engine))
+        return cls(Scanner(literals, (*regexes, *DAMAGE_PATTERNS), engine), Scanner(FULL_WIDTH_CHARACTERS, (), engine))
+
+    def hit_ends(self, text: str) -> list[int]:
+        """End offsets of hits in ``text``, in order: every line that matters holds one."""
+        ends = self.scanner.ends(text)
+        if text.isascii():
+            return ends
+        hit_lines = {_line_start(text, end - 1) for end in ends}
+        suspects: list[tuple[int, int]] = []      # lines with full-width characters and no hit yet
+        for end in self.full_width.ends(text):
+            start = _line_start(text, end - 1)
+            if start not in hit_lines and (not suspects or suspects[-1][0] != start):
+                suspects.append((start, _line_end(text, start)))
+        if not suspects:
+            return ends
+        # all of them read as ASCII and scanned at once; the i-th line starts at offsets[i]
+        offsets = list(accumulate((end - start + 1 for start, end in suspects[:-1]), initial=0))
+        read = as_ascii_punctuation("\n".join(text[start:end] for start, end in suspects))
+        hidden = {suspects[bisect_right(offsets, end - 1) - 1][1] for end in self.scanner.ends(read)}
+        return sorted(ends + list(hidden)) if hidden else ends
 
 
 def _starts_record(text: str, start: int) -> bool:
@@ -148,7 +171,7 @@ def _filtered(chunks: Generator[str, None, T], line_filter: LineFilter, max_char
             window = f"{carry}\n{text}" if carry_lines else text
             offset = len(carry) + 1 if carry_lines else 0
             base = number - carry_lines
-            ends = [offset + end for end in line_filter.scanner.ends(text)]
+            ends = [offset + end for end in line_filter.hit_ends(text)]
             starts, next_owed = _spans(window, ends, offset, owed)
             counted, line_number = 0, base
             for start in starts:

@@ -141,9 +141,9 @@ def ends_with_label(text: str) -> bool:
 
 
 def needs_cleaning(text: str) -> bool:
-    """Whether any clean-up step would change ``text``, or leave nothing of it."""
+    """Whether clean-up would change ``text``, or leave nothing of it."""
     for step in _REWRITES:
-        if step.applies(text):
+        if step.applies(text) and step.rewrite(text) != text:
             return True
     return _FENCE_ONLY.match(text) is not None
 

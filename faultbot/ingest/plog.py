@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from faultbot.fullwidth import as_ascii_punctuation
 from faultbot.ingest.fields import Parsed, level_name, small_int
 from faultbot.ingest.grammar import LEVELS, PLOG_TIME, RECORD_HEAD
 from faultbot.ingest.normalize import needs_cleaning
@@ -67,10 +68,11 @@ _ANY_HEAD = re.compile(RECORD_HEAD, re.ASCII)
 
 def plain_plog(text: str) -> PlainPlog | None:
     """The line as one whole plog record when it is nothing else: its header at the start, printable
-    ASCII that no clean-up step would change, no launcher prefix, no second record glued on. Such a
-    line is read the same whatever its neighbours (faultbot/ingest/repeats.py relies on it); None
-    for any other line."""
-    if not (text.isascii() and text.isprintable()) or needs_cleaning(text):
+    text that no clean-up step but reading full-width punctuation as ASCII would change, no launcher
+    prefix, no second record glued on. Such a line is read the same whatever its neighbours
+    (faultbot/ingest/repeats.py relies on it); None for any other line."""
+    text = as_ascii_punctuation(text)
+    if not text.isprintable() or needs_cleaning(text):
         return None
     match = _HEADER.match(text)
     if match is None or _ANY_HEAD.search(text, 1) is not None:

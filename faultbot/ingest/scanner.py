@@ -96,7 +96,7 @@ class Scanner:
         if self.engine == "hyperscan":
             hits, data = self._hyperscan_hits(text)
             ends = sorted({end for _, end in hits})
-            return ends if data is None else _character_offsets(data, ends)
+            return ends if data is None else _character_offsets(data, _one_per_line(data, ends))
         if self.engine == "re2":
             return [m.end() for m in self._re2_alternation.finditer(text)]
         return [m.end() for m in self._alternation.finditer(text)]
@@ -128,6 +128,18 @@ class Scanner:
             # A loaded database comes without the scratch space scans need (python-hyperscan #153).
             self._database = hyperscan.loadb(state["database"], hyperscan.HS_MODE_BLOCK)
             self._database.scratch = hyperscan.Scratch(self._database)
+
+
+def _one_per_line(data: bytes, ends: list[int]) -> list[int]:
+    """Of sorted ``ends`` in ``data``, the first on each line."""
+    kept: list[int] = []
+    line_end = -1
+    for end in ends:
+        if end > line_end:
+            kept.append(end)
+            line_end = data.find(b"\n", end - 1)
+            line_end = len(data) if line_end < 0 else line_end
+    return kept
 
 
 def _character_offsets(data: bytes, byte_offsets: list[int]) -> list[int]:

@@ -65,8 +65,10 @@ def test_the_gate_keeps_what_reading_every_line_keeps(kb, repetitive_log):
 def test_a_plain_line_is_one_whole_clean_plog_record():
     line = REPEATED[0].format(ms=1, n=5, stream=2)
     assert plain_plog(line).message.startswith("Entry-HcclAllReduce")
-    for damaged in (damage.ansi(line), "rank1: " + line, line + " " + line, line.replace("[", "【", 1),
-                    "> " + line, line.replace("count", "co\\unt")):
+    # full-width punctuation is read as ASCII, as records are read
+    assert plain_plog(damage.full_width(line)) == plain_plog(line)
+    for damaged in (damage.ansi(line), "rank1: " + line, line + " " + line, "> " + line,
+                    line.replace("count", "co\\_unt"), "  " + line):
         assert plain_plog(damaged) is None, damaged
 
 
