@@ -30,6 +30,8 @@ SAID_REMEMBERED = 4096
 
 @dataclass(frozen=True)
 class Evidence:
+    """The facts and symptom matches an input gave, and what reading it came to."""
+
     observations: tuple[Observation, ...]
     matches: tuple[SymptomMatch, ...]
     stats: InputStats | None = None
@@ -37,6 +39,8 @@ class Evidence:
 
 @dataclass(frozen=True)
 class _Compiled:
+    """The extractors, matchers and line prefilter of one KB and engine, as cached."""
+
     extractor: FactExtractor
     matcher: SymptomMatcher
     line_filter: LineFilter | None

@@ -113,6 +113,8 @@ class FactsWriter:
 
 @dataclass(frozen=True)
 class FactsFile:
+    """A facts file read back: its header, records and the read counts of the node it came from."""
+
     header: dict[str, object]
     records: tuple[LogRecord, ...]
     stats: InputStats

@@ -39,6 +39,8 @@ class Found:
 
 @dataclass
 class _Run:
+    """The records of one file that said the same thing: the first, the last so far, and how many."""
+
     first: tuple[int, Found]
     last: tuple[int, Found] | None = None
     records: int = 1          # records of the run, counting those folded before it was read here

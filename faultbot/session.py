@@ -21,6 +21,8 @@ from .parallel import collect
 
 @dataclass(frozen=True)
 class Step:
+    """One change to a session: inputs read, an answer, or a fact marked unknown."""
+
     kind: str                                  # "input", "answer", "unknown"
     evidence: Evidence | None = None
     fact: str = ""
@@ -30,6 +32,8 @@ class Step:
 
 @dataclass
 class DiagnosisSession:
+    """A diagnosis in progress (see the module's description)."""
+
     kb: KnowledgeBase
     collector: EvidenceCollector = field(init=False)
     engine: Engine = field(init=False)

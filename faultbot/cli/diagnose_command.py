@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -11,11 +10,9 @@ from pathlib import Path
 from ..cluster.view import cluster_view
 from ..engine.answers import AnswerError
 from ..evidence import Evidence
-from ..facts_file import FactsFileError, read_facts
 from ..ingest.inputs import InputSpec, LogPath, Stdin
 from ..kb.loader import load_kb
 from ..render.console import print_markdown
-from ..render.diagnosis_json import diagnosis_dict
 from ..render.diagnosis_markdown import diagnosis_markdown
 from ..session import DiagnosisSession
 from .errors import EXIT_NO_MATCH, EXIT_OK, UsageError
@@ -50,6 +47,8 @@ def parse_answers(pairs: list[str]) -> list[tuple[str, str]]:
 
 def add_facts_files(session: DiagnosisSession, paths: list[str]) -> None:
     """The evidence of each ``faultbot extract`` file, re-derived from its records with this KB."""
+    from ..facts_file import FactsFileError, read_facts  # only with --facts
+
     fingerprint = session.kb.digest.fingerprint
     other_kb = []
     for path in paths:
@@ -86,7 +85,8 @@ def cmd_diagnose(args: argparse.Namespace) -> int:
             raise UsageError(f"no such facts file: {path}")
     if specs:
         session.add_inputs(specs)
-    add_facts_files(session, args.facts)
+    if args.facts:
+        add_facts_files(session, args.facts)
     diagnosis = session.diagnose()
     if _interactive(args, specs):
         from .ask_terminal import ask_until_settled  # prompt_toolkit, only when asking at a terminal
@@ -99,6 +99,10 @@ def cmd_diagnose(args: argparse.Namespace) -> int:
         print(f"faultbot: saved the case as {saved}", file=sys.stderr)
     cluster = cluster_view(diagnosis, kb, session.engine.echo_entries)
     if args.format == "json":
+        import json  # json and its renderer only for --format json
+
+        from ..render.diagnosis_json import diagnosis_dict
+
         payload = diagnosis_dict(diagnosis, kb, session.stats, args.explain, cluster)
         print(json.dumps(payload, ensure_ascii=False, indent=2))
     else:

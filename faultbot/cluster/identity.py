@@ -33,6 +33,8 @@ def process_of(record: LogRecord) -> ProcessKey:
 
 @dataclass(frozen=True)
 class Membership:
+    """A process's rank in one communicator, as its comm-init or groupRank line says."""
+
     group: str
     rank: int
     size: int | None
@@ -41,6 +43,8 @@ class Membership:
 
 @dataclass(frozen=True)
 class RankInfo:
+    """What a process's own records say about the ranks it holds."""
+
     key: ProcessKey
     memberships: tuple[Membership, ...]    # one per communicator, first seen first
     world_rank: int | None                 # rank in the largest communicator, else the path's rank
@@ -65,6 +69,8 @@ class RankInfo:
 
 @dataclass
 class _Seen:
+    """What the records of one process said so far, while they are read."""
+
     memberships: dict[str, Membership] = field(default_factory=dict)
     path_rank: int | None = None
     heartbeat_id: str | None = None
@@ -73,6 +79,9 @@ class _Seen:
 
 @dataclass(frozen=True)
 class Identities:
+    """Every process that holds a rank, the largest communicator, and lookups by the labels records
+    name ranks with."""
+
     ranks: dict[ProcessKey, RankInfo]
     world: str | None                        # the largest communicator
     aliases: dict[ProcessKey, ProcessKey]    # screen output keyed by path rank -> its process

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class ClusterView:
+    """The cluster-wide view of a diagnosis (see cluster_view)."""
+
     identities: Identities
     evidence: dict[ProcessKey, RankEvidence]
     communicators: tuple[Communicator, ...]

@@ -35,6 +35,8 @@ _STATUS_ORDER = {Status.CONFIRMED: 0, Status.PROBABLE: 1, Status.POSSIBLE: 2, St
 
 @dataclass(frozen=True)
 class Candidate:
+    """A KB entry scored against the evidence: its best matches, verdict, status and confidence."""
+
     entry: Entry
     evidence: tuple[SymptomMatch, ...]     # the best match of each symptom, strongest first
     strength: float

@@ -13,6 +13,8 @@ from .rules import Context
 
 @dataclass(frozen=True)
 class CodeExplanation:
+    """An error code read by its structure: level, reporting module and number class."""
+
     code: str
     level: str
     module: str

@@ -28,6 +28,8 @@ class Tri(Enum):
 
 @dataclass(frozen=True)
 class LeafResult:
+    """The verdict of one fact test of a condition, with the facts it read."""
+
     test: FactTest
     verdict: Tri
     values: tuple[object, ...]

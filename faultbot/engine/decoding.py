@@ -14,6 +14,8 @@ MAX_VALUES_PER_FIELD = 4
 
 @dataclass(frozen=True)
 class DecodedField:
+    """A field value a KB decoder explains, in words, with where the value was read."""
+
     decoder: str
     label: str          # what the field is
     fact: Fact          # the value, with where it was read

@@ -31,6 +31,9 @@ from .rules import Context, KbRule
 
 @dataclass(frozen=True)
 class Diagnosis:
+    """The engine's answer: conclusions, ruled-out candidates, questions, and everything they rest
+    on."""
+
     conclusions: tuple[Candidate, ...]   # best first; empty when nothing in the KB fits
     excluded: tuple[Candidate, ...]      # matched, but a condition ruled them out
     questions: tuple[Question, ...]      # best first; empty when no answer would change anything

@@ -24,6 +24,8 @@ TRAINING_SERIES = ("Atlas training series", "Atlas inference series")
 
 @dataclass(frozen=True)
 class Profile:
+    """How one product and mode turns HCCL_EXEC_TIMEOUT into the timeout that applies."""
+
     products: tuple[str, ...]
     modes: tuple[str, ...]
     default: int

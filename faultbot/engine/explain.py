@@ -20,6 +20,8 @@ _MAX_SUPPORT_DEPTH = 4
 
 @dataclass(frozen=True)
 class Step:
+    """One step of HOW: a log line, a condition, a fact or the conclusion, at its depth."""
+
     kind: str       # "evidence", "condition", "fact"
     text: str
     origin: str     # file:line, "your answer", "rule X", ...

@@ -23,6 +23,8 @@ class Source(str, Enum):
 
 @dataclass(frozen=True)
 class Provenance:
+    """Where a fact came from: a log record, an answer, a default, or a rule and the facts it used."""
+
     source: Source
     record: LogRecord | None = None
     rule: str = ""
@@ -42,6 +44,8 @@ class Provenance:
 
 @dataclass(frozen=True)
 class Fact:
+    """A fact's value in working memory, with where it came from."""
+
     name: str
     value: object
     provenance: Provenance = field(compare=False)

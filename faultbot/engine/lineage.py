@@ -36,6 +36,7 @@ class Lineage:
         self.echo_ids = frozenset(ident for ident in index.ids
                                   if ident in index.echo or not index.echo.isdisjoint(self._ancestor_ids[ident]))
         self._conditions: dict[str, Condition | None] = {}
+        self._families: dict[frozenset[str], list[Entry]] = {}
 
     def ancestors(self, entry: Entry) -> tuple[Entry, ...]:
         """Root first, ``entry`` excluded."""
@@ -52,10 +53,13 @@ class Lineage:
         return entry.id in self.echo_ids
 
     def families_of(self, entry_ids: Iterable[str]) -> list[Entry]:
-        """The entries that are, or refine, one of ``entry_ids``, by id."""
-        named = set(entry_ids)
-        return [self.kb.entry_table[ident] for ident in self.kb.index.ids
-                if ident in named or not named.isdisjoint(self._ancestor_ids[ident])]
+        """The entries that are, or refine, one of ``entry_ids``, by id (remembered: question
+        selection asks again for every answer it tries)."""
+        named = frozenset(entry_ids)
+        if named not in self._families:
+            self._families[named] = [self.kb.entry_table[ident] for ident in self.kb.index.ids
+                                     if ident in named or not named.isdisjoint(self._ancestor_ids[ident])]
+        return self._families[named]
 
 
 def _chain(entry_id: str, known: set[str]) -> tuple[str, ...]:

@@ -29,6 +29,9 @@ YES_NO = ("yes", "no")
 
 @dataclass(frozen=True)
 class Question:
+    """A question worth asking: the fact, how to find it, and the candidates and tests its answer
+    decides."""
+
     fact: str
     text: str
     why: str

@@ -34,6 +34,8 @@ class DerivationRule(Protocol):
 
 @dataclass(frozen=True)
 class KbRule:
+    """A derivation rule of kb/rules*.yaml (or a decoder case) as the agenda fires it."""
+
     rule: Rule
 
     @property

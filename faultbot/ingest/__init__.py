@@ -1,23 +1,26 @@
-"""Log ingestion: pasted text, files, directories and archives to LogRecords."""
+"""Log ingestion: pasted text, files, directories and archives to LogRecords.
 
-from faultbot.ingest.inputs import InputSpec, LogPath, Paste, Stdin
-from faultbot.ingest.limits import DEFAULT_LIMITS, ReadLimits
-from faultbot.ingest.reader import LogReader, read_records
-from faultbot.ingest.records import LogRecord, Origin, RecordKind
-from faultbot.ingest.stats import InputStats, SkippedFile
+The names below are the package's public API. Each is imported from its module when first used
+(PEP 562), so that a module that needs one record type does not import the whole reader.
+"""
 
-__all__ = [
-    "DEFAULT_LIMITS",
-    "InputSpec",
-    "InputStats",
-    "LogPath",
-    "LogReader",
-    "LogRecord",
-    "Origin",
-    "Paste",
-    "ReadLimits",
-    "RecordKind",
-    "SkippedFile",
-    "Stdin",
-    "read_records",
-]
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_MODULE_OF = {
+    "InputSpec": "inputs", "LogPath": "inputs", "Paste": "inputs", "Stdin": "inputs",
+    "DEFAULT_LIMITS": "limits", "ReadLimits": "limits",
+    "LogReader": "reader", "read_records": "reader",
+    "LogRecord": "records", "Origin": "records", "RecordKind": "records",
+    "InputStats": "stats", "SkippedFile": "stats",
+}
+
+__all__ = sorted(_MODULE_OF)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _MODULE_OF:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{_MODULE_OF[name]}"), name)

@@ -59,6 +59,8 @@ codecs.register_error(_ERRORS, _count_and_replace)
 
 @dataclass(frozen=True)
 class DecodeTally:
+    """What decoding one source came to: bytes read and replaced, the encoding, an early stop."""
+
     bytes_read: int
     replaced_bytes: int
     encoding: str | None      # None when the text was all ASCII

@@ -28,6 +28,8 @@ def small_int(digits: str | None) -> int | None:
 
 @dataclass(frozen=True)
 class Parsed:
+    """What a header parser read from one piece of text, before it becomes a LogRecord."""
+
     kind: RecordKind
     message: str
     level: str | None = None

@@ -9,6 +9,8 @@ from typing import BinaryIO, Union
 
 @dataclass(frozen=True)
 class Paste:
+    """Text given as it is: a paste in the chat, a log in a test."""
+
     text: str
     name: str = "<paste>"
 

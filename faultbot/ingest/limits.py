@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class ReadLimits:
+    """Bounds that keep reading any input finite: line lengths, group sizes, nesting, buffers."""
+
     chunk_bytes: int = 1 << 20        # bytes read and decoded at a time
     max_line_chars: int = 1 << 20     # longer lines are cut into pieces of this size
     sniff_bytes: int = 8192           # head inspected for compression, archives, NUL bytes

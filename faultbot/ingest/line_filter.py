@@ -35,6 +35,8 @@ _RECORD_START = re.compile(rf"\s*(?:{RECORD_HEAD}|{LINE_ONLY_START})", re.ASCII)
 
 @dataclass(frozen=True)
 class LineFilter:
+    """The line prefilter of one knowledge base (see the module's description)."""
+
     scanner: Scanner          # anchors, prefilter patterns and damage
     full_width: Scanner       # full-width characters
 

@@ -12,6 +12,8 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class PhysicalLine:
+    """One line of a source as read, with its number."""
+
     number: int   # 1-based; every piece of a cut line keeps the line's number
     text: str     # without its line terminator
     cut: bool = False
@@ -19,6 +21,8 @@ class PhysicalLine:
 
 @dataclass(frozen=True)
 class LineTally:
+    """What splitting a source into lines came to."""
+
     cut_lines: int  # over-long lines that were cut into pieces
 
 

@@ -33,6 +33,8 @@ NO_LABELS = Labels()
 
 @dataclass(frozen=True)
 class CleanLine:
+    """A line after clean-up, with where its prefixes and content start and what the prefixes said."""
+
     number: int
     text: str        # the cleaned line, prefixes and indentation still in it
     lead: int        # leading whitespace: where any prefixes start

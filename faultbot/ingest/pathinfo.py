@@ -23,6 +23,8 @@ _DEVICE_DIR = re.compile(r"device[-_]?(?P<device>[0-9]{1,4})", re.ASCII)
 
 @dataclass(frozen=True)
 class PathHints:
+    """What a file's path says about where its records come from: node, rank, device."""
+
     node: str | None = None
     rank: int | None = None
     device: int | None = None

@@ -13,6 +13,8 @@ NO_LEAD = 1 << 30  # block_lead before a block's first line
 
 @dataclass(frozen=True)
 class SourceContext:
+    """The source being read: its name and what its path says."""
+
     source: str
     hints: PathHints = NO_HINTS
 
@@ -36,6 +38,8 @@ class OpenRecord:
 
 @dataclass(frozen=True)
 class ReadState:
+    """Where reading a source stands: the open record, the line before, wrap widths seen."""
+
     current: OpenRecord | None = None
     previous: CleanLine | None = None  # the line before, None after a blank line
     widest: int = 0                    # longest line so far

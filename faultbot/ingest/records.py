@@ -41,6 +41,8 @@ class Origin:
 
 @dataclass(frozen=True)
 class LogRecord:
+    """One logical log entry: its parsed fields, the text it was read from, and where."""
+
     origin: Origin
     kind: RecordKind
     raw: str                       # the text as read (after decoding), for evidence display

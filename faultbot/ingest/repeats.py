@@ -31,6 +31,8 @@ RepeatKey = Callable[[PlainPlog], Hashable]
 
 @dataclass
 class RepeatGate:
+    """Holds back repeated plain lines of the files of one reader (see the module's description)."""
+
     key_of: RepeatKey
     _seen: set[Hashable] = field(default_factory=set)
     _held: dict[Hashable, tuple[PhysicalLine, int]] = field(default_factory=dict)

@@ -28,12 +28,16 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class ByteSource:
+    """A readable stream of bytes: a file, an archive member, standard input."""
+
     name: str
     stream: IO[bytes]
 
 
 @dataclass(frozen=True)
 class TextSource:
+    """Text given as it is (a paste)."""
+
     name: str
     text: str
 

@@ -23,6 +23,8 @@ _GREP_PREFIX_REACH = 540  # the longest GREP_PREFIX
 
 @dataclass(frozen=True)
 class Piece:
+    """The span of one record in a line that may hold several."""
+
     start: int
     end: int
 

@@ -26,6 +26,8 @@ class SourceTally:
 
 @dataclass(frozen=True)
 class InputStats:
+    """What reading the inputs came to: records, files, bytes, damage, files skipped and why."""
+
     records: int = 0
     files: int = 0            # sources read: files, archive members, pastes, stdin
     bytes_read: int = 0       # decompressed bytes (UTF-8 bytes of a paste)

@@ -48,6 +48,8 @@ def plog_time(text: str) -> datetime | None:
 
 @dataclass(frozen=True)
 class _Format:
+    """One time-stamp format: its regex and how its groups make a datetime."""
+
     pattern: re.Pattern[str]
     build: Callable[[re.Match[str]], datetime | None]
 

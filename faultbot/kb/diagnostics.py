@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, order=True)
 class Problem:
+    """One problem of the KB, at a file and line, with what to do."""
+
     file: str
     line: int
     message: str

@@ -28,6 +28,8 @@ SETTLING_NS = 2_000_000_000
 
 @dataclass(frozen=True)
 class KbDigest:
+    """Digests of a knowledge base's content."""
+
     content: str        # the KB's YAML files and the articles
     fingerprint: str    # "sha256:<16 hex>" of the KB's *.yaml files alone (see facts_file)
 

@@ -42,6 +42,9 @@ class EntryIndex:
 
 @dataclass(frozen=True)
 class KnowledgeBase:
+    """A compiled knowledge base: catalogue, rules, decoders and codes at hand, entries and articles
+    read when used."""
+
     catalogue: FactCatalogue
     rules: tuple[Rule, ...]              # kb/rules*, then the decoder cases that assert facts
     codebook: CodeBook | None

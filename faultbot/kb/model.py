@@ -17,6 +17,8 @@ from .versions import Scheme, VersionRange
 
 @dataclass(frozen=True)
 class Where:
+    """A file and line of the KB."""
+
     file: str
     line: int
 
@@ -42,6 +44,8 @@ class FactSource(str, Enum):
 
 @dataclass(frozen=True)
 class Question:
+    """How to ask an engineer for a fact: the question, why it matters, how to find the answer."""
+
     text: str
     why: str
     how_to_find: tuple[str, ...]   # each a command or file the engineer can look at
@@ -50,6 +54,8 @@ class Question:
 
 @dataclass(frozen=True)
 class FactSpec:
+    """One fact of the catalogue: its type, where values come from, and how to ask for it."""
+
     name: str
     type: FactType
     description: str
@@ -136,6 +142,8 @@ class FactRef:
 
 @dataclass(frozen=True)
 class FactTest:
+    """A test of one fact's value (equals, in, version_in, regex, comparisons, exists)."""
+
     fact: str
     op: Op
     value: object            # literal, tuple of literals, VersionRange, compiled-later regex text, FactRef
@@ -144,18 +152,24 @@ class FactTest:
 
 @dataclass(frozen=True)
 class AllOf:
+    """A condition that holds when every one of its items holds."""
+
     items: tuple["Condition", ...]
     where: Where
 
 
 @dataclass(frozen=True)
 class AnyOf:
+    """A condition that holds when one of its items holds."""
+
     items: tuple["Condition", ...]
     where: Where
 
 
 @dataclass(frozen=True)
 class NotOf:
+    """A condition that holds when its item does not."""
+
     item: "Condition"
     where: Where
 
@@ -165,6 +179,8 @@ Condition = Union[FactTest, AllOf, AnyOf, NotOf]
 
 @dataclass(frozen=True)
 class FixStep:
+    """One step of a workaround, permanent fix or next check, with its commands and source."""
+
     text: str
     commands: tuple[str, ...] = ()      # may hold {fact_name} placeholders filled from the facts
     citation: str = ""
@@ -172,6 +188,8 @@ class FixStep:
 
 @dataclass(frozen=True)
 class Fixes:
+    """What to do now, for good, and what to check next."""
+
     workaround: tuple[FixStep, ...] = ()
     permanent: tuple[FixStep, ...] = ()
     next_checks: tuple[FixStep, ...] = ()
@@ -179,6 +197,8 @@ class Fixes:
 
 @dataclass(frozen=True)
 class Citation:
+    """An article section an entry cites (article#section), with the line citing it."""
+
     article: str
     section: str
     line: int = field(default=0, compare=False)
@@ -207,6 +227,8 @@ class EntryTest:
 
 @dataclass(frozen=True)
 class AppliesTo:
+    """The versions and products an entry applies to; conditions like any other."""
+
     cann: VersionRange | None = None
     hdk: VersionRange | None = None
     torch_npu: VersionRange | None = None
@@ -215,6 +237,9 @@ class AppliesTo:
 
 @dataclass(frozen=True)
 class Entry:
+    """One fault of the knowledge base: how to recognise it, when it holds, why, what to do, its
+    sources and tests."""
+
     id: str
     title: str
     status: Status
@@ -251,6 +276,8 @@ def parent_of(entry_id: str) -> str | None:
 
 @dataclass(frozen=True)
 class FactCatalogue:
+    """Every fact an entry may use, and the extractors that read facts from logs."""
+
     facts: dict[str, FactSpec]
     extractors: tuple[Extractor, ...]
 
@@ -269,6 +296,8 @@ def facts_used(condition: Condition | None) -> set[str]:
 
 @dataclass(frozen=True)
 class Rule:
+    """A derivation rule: when its condition holds, it asserts facts."""
+
     id: str
     priority: int
     when: Condition
@@ -283,6 +312,8 @@ class Rule:
 
 @dataclass(frozen=True)
 class DecoderCase:
+    """One case of a decoder: the values it covers, what they mean, the facts they assert."""
+
     key: str                     # its name in rule ids and messages: "name", else "0x26", "9", "case2"
     test: FactTest
     means: str
@@ -294,6 +325,8 @@ class DecoderCase:
 
 @dataclass(frozen=True)
 class Decoder:
+    """A field decoder: what each value of one log field means, in words (kb/decoders)."""
+
     id: str
     fact: str
     label: str                   # what the field is, e.g. "task scheduler return code (retCode)"
@@ -319,6 +352,8 @@ CODE_SHAPE = re.compile(r"^([EWI])([0-9A-Z])(\d{4})$")
 
 @dataclass(frozen=True)
 class CodeClass:
+    """A range of error-code numbers and what codes in it are."""
+
     first: int
     last: int
     name: str
@@ -349,6 +384,8 @@ class Section:
 
 @dataclass(frozen=True)
 class Article:
+    """A source article: its front matter and citable sections."""
+
     id: str
     title: str
     original_title: str

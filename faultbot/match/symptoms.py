@@ -13,8 +13,6 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from rapidfuzz import fuzz
-
 from ..fullwidth import as_ascii_punctuation
 from ..ingest.records import LogRecord
 from ..kb.loader import KnowledgeBase
@@ -28,6 +26,8 @@ TRUNCATED_SHARE = 0.6
 
 @dataclass(frozen=True)
 class SymptomMatch:
+    """A record that matched a symptom of an entry, and how well."""
+
     entry_id: str
     symptom: Symptom
     record: LogRecord
@@ -71,6 +71,8 @@ def compile_symptom(entry: Entry, position: int) -> CompiledSymptom:
 
 
 def _fuzzy_score(compiled: CompiledSymptom, masked_message: str) -> float:
+    from rapidfuzz import fuzz  # imported by the first fuzzy comparison: many snippets match by regex alone
+
     length = len(compiled.masked)
     if len(masked_message) > 2 * length:
         # Window the message around the first anchor so partial_ratio stays O(len(signature)^2).

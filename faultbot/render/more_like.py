@@ -12,6 +12,8 @@ from ..match.symptoms import SymptomMatch
 
 @dataclass(frozen=True)
 class MoreLike:
+    """How many other lines say what an evidence line says."""
+
     lines: int        # other lines that matched the same symptom of the same entry
     ranks: int        # the processes they come from, besides the shown line's own
 
