@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ..cluster.view import ClusterView
 
 SCHEMA_VERSION = 1
+PROVENANCE_PER_VALUE = 3
 
 
 def json_value(value: object) -> object:
@@ -48,11 +49,22 @@ def _provenance(fact: Fact) -> dict[str, object]:
 
 
 def facts_dict(memory: WorkingMemory) -> dict[str, object]:
+    """Every fact: its value(s) and where each value was read, the first PROVENANCE_PER_VALUE
+    places of each value (a value a thousand ranks print is not listed a thousand times) and a
+    count of the rest."""
     out = {}
     for name in memory.names():
         values = [json_value(v) for v in memory.values(name)]
-        out[name] = {"value": values[0] if len(values) == 1 else values,
-                     "provenance": [_provenance(f) for f in memory.facts(name)]}
+        listed: dict[str, int] = {}
+        provenance, omitted = [], 0
+        for fact in memory.facts(name):
+            seen = listed[repr(fact.value)] = listed.get(repr(fact.value), 0) + 1
+            if seen <= PROVENANCE_PER_VALUE:
+                provenance.append(_provenance(fact))
+            else:
+                omitted += 1
+        out[name] = {"value": values[0] if len(values) == 1 else values, "provenance": provenance,
+                     **({"provenance_omitted": omitted} if omitted else {})}
     return out
 
 
