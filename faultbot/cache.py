@@ -3,7 +3,7 @@ milliseconds afterwards.
 
 Each artifact is a pickle under ``$XDG_CACHE_HOME/faultbot`` (default ``~/.cache/faultbot``, or
 ``$FAULTBOT_CACHE``), named by what it is and a key that changes whenever its inputs do (the KB's
-content digest, faultbot's version, the matching engine). The cache only ever holds what this
+content digest, faultbot's own code, the matching engine). The cache only ever holds what this
 user's faultbot wrote there; a missing, unreadable or read-only cache directory, or an artifact
 that does not load, means building in memory as if there were no cache. ``FAULTBOT_CACHE=off``
 turns it off.
