@@ -30,9 +30,6 @@ class LazyTable(Mapping[str, V], Generic[V]):
         self._values[key] = value
         return value
 
-    def get(self, key: str, default: V | None = None) -> V | None:  # type: ignore[override]
-        return self[key] if key in self else default
-
     def __contains__(self, key: object) -> bool:
         return key in self._values or key in self._blobs
 
