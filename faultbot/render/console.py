@@ -36,7 +36,9 @@ def console_for(stream: TextIO) -> Console | None:
     return console if console.is_terminal else None
 
 
-def print_markdown(text: str, stream: TextIO = sys.stdout) -> None:
+def print_markdown(text: str, stream: TextIO | None = None) -> None:
+    """``text`` rendered on ``stream`` (standard output as it is at the call) when a terminal, else as it is."""
+    stream = stream or sys.stdout
     console = console_for(stream)
     if console is None:
         stream.write(text)
@@ -46,7 +48,9 @@ def print_markdown(text: str, stream: TextIO = sys.stdout) -> None:
     console.print(Markdown(text, code_theme="ansi_dark"))
 
 
-def print_table(headers: Sequence[str], rows: Sequence[Sequence[str]], stream: TextIO = sys.stdout) -> None:
+def print_table(headers: Sequence[str], rows: Sequence[Sequence[str]], stream: TextIO | None = None) -> None:
+    """A table on ``stream`` (standard output as it is at the call): tab-separated when piped."""
+    stream = stream or sys.stdout
     console = console_for(stream)
     if console is None:
         stream.write("\t".join(headers) + "\n")
