@@ -13,11 +13,13 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import WordCompleter
 
 from ..engine.answers import AnswerError
+from ..engine.asking import question_to_ask
 from ..engine.diagnosis import Diagnosis
 from ..engine.questions import Question
 from ..render.console import print_markdown
 from ..render.diagnosis_markdown import question_markdown
 from ..session import DiagnosisSession
+
 
 def ask(question: Question, session: DiagnosisSession, prompt: PromptSession) -> bool:
     """Ask until the session holds an answer (or more log); False when the engineer quits."""
@@ -45,9 +47,10 @@ def ask(question: Question, session: DiagnosisSession, prompt: PromptSession) ->
 
 
 def ask_until_settled(session: DiagnosisSession, diagnosis: Diagnosis) -> Diagnosis:
-    """Ask the leading question, re-diagnose, and again, until nothing is left to ask or the
-    engineer quits; the diagnosis as it then stands."""
+    """Ask the leading question, re-diagnose, and ask again only while answers change the leading
+    candidate (``engine.asking``), or until the engineer quits; the diagnosis as it then stands."""
     prompt: PromptSession = PromptSession()
-    while diagnosis.questions and ask(diagnosis.questions[0], session, prompt):
-        diagnosis = session.diagnose()
+    asked_at = None
+    while (question := question_to_ask(diagnosis, asked_at)) is not None and ask(question, session, prompt):
+        diagnosis, asked_at = session.diagnose(), diagnosis
     return diagnosis

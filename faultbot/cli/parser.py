@@ -94,11 +94,16 @@ def _extract(parser: argparse.ArgumentParser) -> None:
 
 
 def _eval(parser: argparse.ArgumentParser) -> None:
-    parser.description = ("Each case is a YAML file: name, log (or log_file), answers, expect (an id or 'none') "
-                          "or expect_not. Questions are answered from the case's answers, 'unknown' otherwise. "
-                          "Exit 0 when every case passes, 1 otherwise.")
+    parser.description = ("Each case is a YAML file: name, log (or log_file), answers, expect (an id, a list of "
+                          "acceptable ids, or 'none') or expect_not; corpus cases add family and held_out, reported "
+                          "apart. Questions are answered from the case's answers, 'unknown' otherwise. "
+                          "Exit 0 when every case passes (with --baseline: when no case that passed then fails now), "
+                          "1 otherwise.")
     parser.add_argument("cases_dir", metavar="CASES_DIR")
     parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--baseline", metavar="FILE",
+                        help="fail only on regressions against this recorded baseline, so that new hard cases can land")
+    parser.add_argument("--record-baseline", metavar="FILE", help="write this run's results as a baseline")
     _handled_by(parser, "eval_command:cmd_eval")
 
 

@@ -143,7 +143,7 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
             lines.append(f"- {code.sentence}{known}")
         lines += [f"  *Source: {citation_line(ref, kb.articles)}*" for ref in unexplained[0].citations[:1]]
     if diagnosis.questions:
-        lines += ["", "## Questions that would sharpen this", ""]
+        lines += ["", "## To narrow it down", ""]
         for question in diagnosis.questions:
             lines += question_markdown(question, explain)
     alternatives = diagnosis.conclusions[1:]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from ..engine.answers import AnswerError
+from ..engine.asking import question_to_ask
 from ..engine.diagnosis import Diagnosis
 from ..engine.questions import Question
 from ..engine.wording import show_value
@@ -52,9 +53,11 @@ class Chat:
 
     # --- changes to the diagnosis: live turns and --resume both make them here -----------------
 
-    def _refresh(self) -> None:
+    def _refresh(self, answered: bool = False) -> None:
+        """Diagnose again; after an answer, ask another question only as ``engine.asking`` says."""
+        asked_at = self.diagnosis if answered else None
         self.diagnosis = self.session.diagnose()
-        self.pending = self.diagnosis.questions[0] if self.diagnosis.questions else None
+        self.pending = question_to_ask(self.diagnosis, asked_at)
 
     def apply_paste(self, text: str, label: str) -> None:
         self.session.add_paste(text, name=label)
@@ -66,7 +69,7 @@ class Chat:
         """Raises AnswerError when ``text`` does not fit ``fact``."""
         self.session.answer(fact, text)
         self.changes.append(Change("answer", text=text.strip(), fact=fact, question=question, why=why))
-        self._refresh()
+        self._refresh(answered=True)
 
     def apply_undo(self) -> Change | None:
         if self.session.undo() is None:

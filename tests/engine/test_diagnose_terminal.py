@@ -47,7 +47,7 @@ def test_unknown_leaves_the_conclusion_probable():
 
 def test_no_ask_lists_the_question_instead():
     child = spawn(EXAMPLE, "--no-ask")
-    child.expect("Questions that would sharpen this")
+    child.expect("To narrow it down")
     child.expect("--answer cann_version=VALUE")
     child.expect(pexpect.EOF)
     child.close()
@@ -64,5 +64,20 @@ def test_a_question_can_be_answered_by_pasting_another_ranks_log(tmp_path, kb):
     child.sendline(" ".join(rank1.split()))       # the other rank's three records, glued on one line
     child.expect("Ranks of one communicator called different collectives")
     child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_unknown_ends_the_questions_and_lists_the_rest_as_checks(tmp_path, kb):
+    """A notify timeout has several refinements to ask about; one "unknown" shows the conclusion,
+    with the refinements left under "To narrow it down" instead of a chain of questions."""
+    log = tmp_path / "rank0.log"
+    log.write_text(kb.entry("hccl.notify-timeout").tests[0].log)
+    child = spawn(str(log))
+    child.expect(r"\w+>")
+    child.sendline("unknown")
+    child.expect("To narrow it down")
+    child.expect(pexpect.EOF)
+    assert not any(line.rstrip().endswith(">") for line in child.before.splitlines()), child.before
     child.close()
     assert child.exitstatus == 0
