@@ -23,6 +23,7 @@ from .ingest.scanner import default_engine
 from .ingest.stats import InputStats
 from .kb.loader import KnowledgeBase
 from .match.symptoms import SymptomMatch, SymptomMatcher
+from .qa.described import MAX_WORDS_CHARS, description_of
 
 
 SAID_REMEMBERED = 4096
@@ -35,6 +36,7 @@ class Evidence:
     observations: tuple[Observation, ...]
     matches: tuple[SymptomMatch, ...]
     stats: InputStats | None = None
+    description: str = ""      # the input's text when it is a failure told in words (qa/described.py)
 
 
 @dataclass(frozen=True)
@@ -115,5 +117,29 @@ class EvidenceCollector:
 
     def from_inputs(self, inputs: Sequence[InputSpec]) -> Evidence:
         reader = self.reader(inputs)
-        evidence = self.from_records(reader.records())
-        return Evidence(evidence.observations, evidence.matches, reader.stats)
+        opening = _Opening(MAX_WORDS_CHARS)
+        evidence = self.from_records(opening.through(reader.records()))
+        description = "" if evidence.matches or opening.overflowed else description_of(opening.records)
+        return Evidence(evidence.observations, evidence.matches, reader.stats, description)
+
+
+class _Opening:
+    """The first records of a stream, up to ``limit`` characters, kept as they pass: a short
+    input may be a failure told in words."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.records: list[LogRecord] = []
+        self.overflowed = False
+        self._size = 0
+
+    def through(self, records: Iterable[LogRecord]) -> Iterator[LogRecord]:
+        for record in records:
+            if not self.overflowed:
+                self._size += len(record.raw)
+                self.overflowed = self._size > self.limit
+                if self.overflowed:
+                    self.records.clear()
+                else:
+                    self.records.append(record)
+            yield record

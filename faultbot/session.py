@@ -8,7 +8,8 @@ so the result never depends on the order of steps beyond what they contain.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING, Sequence
 
 from .engine.answers import is_unknown, parse_answer
 from .engine.diagnosis import Diagnosis, Engine
@@ -17,6 +18,10 @@ from .ingest.inputs import InputSpec, Paste
 from .ingest.stats import InputStats
 from .kb.loader import KnowledgeBase
 from .parallel import collect
+from .qa.described import described_matches
+
+if TYPE_CHECKING:
+    from .qa.failure_match import FaultWords
 
 
 @dataclass(frozen=True)
@@ -94,9 +99,19 @@ class DiagnosisSession:
                 total = total.combined(step.evidence.stats)
         return total
 
+    @cached_property
+    def fault_words(self) -> FaultWords:
+        """The KB's faults searchable by words: built when a description is first read."""
+        from .qa.failure_match import FaultWords
+
+        return FaultWords(self.kb)
+
     def diagnose(self) -> Diagnosis:
         observations = tuple(o for s in self.steps if s.evidence for o in s.evidence.observations)
         matches = tuple(m for s in self.steps if s.evidence for m in s.evidence.matches)
+        if not matches:
+            matches = tuple(m for s in self.steps if s.evidence and s.evidence.description
+                            for m in described_matches(self.fault_words, s.evidence.description, s.label))
         return self.engine.diagnose(observations, matches, self.answers, self.unknown)
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Mapping, Sequence
 
-from ..kb.model import Entry, FactSpec
+from ..kb.model import Entry, FactSpec, SymptomForm
 from ..match.symptoms import SymptomMatch
 from .conditions import Evaluator, LeafResult, Tri
 from .facts import WorkingMemory
@@ -61,6 +61,11 @@ def _best_matches(entry: Entry, lineage: Lineage, matches_by_entry: Mapping[str,
     return sorted(best.values(), key=lambda m: -m.symptom.weight * m.score)
 
 
+def described_only(evidence: Sequence[SymptomMatch]) -> bool:
+    """Whether ``evidence`` is only a failure described in words (qa/described.py), no log line."""
+    return all(match.symptom.form is SymptomForm.WORDS for match in evidence)
+
+
 def _strength(evidence: Sequence[SymptomMatch]) -> float:
     """Noisy-or of the matched symptoms' weighted scores."""
     missing = 1.0
@@ -93,18 +98,21 @@ def score_entries(lineage: Lineage, memory: WorkingMemory, matches: Sequence[Sym
     by_entry: dict[str, list[SymptomMatch]] = {}
     for match in matches:
         by_entry.setdefault(match.entry_id, []).append(match)
-    evaluator = Evaluator(memory, specs, overrides)
+    from_log, from_words = Evaluator(memory, specs, overrides), Evaluator(memory, specs, overrides, from_log=False)
     candidates = []
     for entry in lineage.families_of(by_entry):
         evidence = _best_matches(entry, lineage, by_entry)
         if not evidence:
             continue
+        described = described_only(evidence)
         leaves: list[LeafResult] = []
-        verdict = evaluator.evaluate(lineage.condition(entry), leaves)
+        verdict = (from_words if described else from_log).evaluate(lineage.condition(entry), leaves)
         strength = _strength(evidence)
+        status = _status(verdict, strength)
+        if status is not Status.EXCLUDED and described:
+            status = Status.POSSIBLE     # words are not a log: never more than possible
         candidates.append(Candidate(entry, tuple(evidence), round(strength, 3), verdict, tuple(leaves),
-                                    _status(verdict, strength), _confidence(verdict, strength, leaves),
-                                    lineage.is_echo(entry)))
+                                    status, _confidence(verdict, strength, leaves), lineage.is_echo(entry)))
     return candidates
 
 

@@ -67,18 +67,20 @@ def holds(test: FactTest, value: object) -> bool:
 
 
 class Evaluator:
-    """Evaluates conditions over one working memory; ``overrides`` pins leaf verdicts for what-if runs."""
+    """Evaluates conditions over one working memory; ``overrides`` pins leaf verdicts for what-if runs.
+    Without a log (``from_log`` False: a failure told in words) no fact is absent for good."""
 
     def __init__(self, memory: WorkingMemory, specs: Mapping[str, FactSpec],
-                 overrides: Mapping[int, Tri] | None = None):
+                 overrides: Mapping[int, Tri] | None = None, from_log: bool = True):
         self.memory = memory
         self.specs = specs
         self.overrides = overrides or {}
+        self.from_log = from_log
 
     def _closed_world(self, fact: str) -> bool:
         """Facts only logs or rules provide are absent, not unknown, when nothing provided them."""
         spec = self.specs.get(fact)
-        return spec is not None and FactSource.USER not in spec.sources
+        return self.from_log and spec is not None and FactSource.USER not in spec.sources
 
     def _leaf(self, test: FactTest) -> LeafResult:
         values = tuple(self.memory.values(test.fact))

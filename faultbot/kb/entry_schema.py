@@ -87,8 +87,12 @@ def _symptom(raw: Any, entry_id: str, file: str, problems: Problems, line: int) 
     if regex and not anchors:
         problems.add(fields.line_of("regex"), f"regex symptom '{ident}' has no anchors",
                      "list literal 'anchors:' the regex requires, for the prefilter")
+    form = fields.choice("form", SymptomForm, required=False, default=SymptomForm.ANY)
+    if form is SymptomForm.WORDS:
+        problems.add(fields.line_of("form"), f"symptom '{ident}' has form 'words', which faultbot keeps for "
+                     "failures described in words", "use plog, screen or any")
     return Symptom(
-        id=ident, form=fields.choice("form", SymptomForm, required=False, default=SymptomForm.ANY),
+        id=ident, form=form,
         weight=fields.number("weight", 0.5, 0.01, 1.0), where=Where(file, fields.line),
         signature=signature, regex=regex, anchors=anchors,
         min_score=fields.number("min_score", 85.0, 50.0, 100.0), modules=fields.strings("modules"),

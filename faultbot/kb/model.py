@@ -104,6 +104,7 @@ class SymptomForm(str, Enum):
     PLOG = "plog"        # CANN log (run/debug plog, device log)
     SCREEN = "screen"    # what the job prints to the terminal
     ANY = "any"
+    WORDS = "words"      # faultbot's own: a failure described in words, never a KB symptom's form
 
 
 @dataclass(frozen=True)

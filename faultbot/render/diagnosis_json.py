@@ -10,7 +10,7 @@ from dataclasses import asdict
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from ..engine.candidates import Candidate
+from ..engine.candidates import Candidate, described_only
 from ..engine.diagnosis import Diagnosis
 from ..engine.explain import how, why
 from ..engine.facts import Fact, Source, WorkingMemory
@@ -78,7 +78,8 @@ def conclusion_dict(candidate: Candidate, diagnosis: Diagnosis, kb: KnowledgeBas
     root = diagnosis.echo_root
     out: dict[str, object] = {
         "id": entry.id, "title": entry.title, "status": candidate.status.value,
-        "confidence": candidate.confidence, "error_codes": list(entry.error_codes),
+        "confidence": candidate.confidence, "basis": "description" if described_only(candidate.evidence) else "log",
+        "error_codes": list(entry.error_codes),
         "cause": entry.cause, "summary": entry.summary,
         "fixes": {"workaround": _steps(entry.fixes.workaround, memory),
                   "permanent": _steps(entry.fixes.permanent, memory),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ..engine.candidates import Candidate
+from ..engine.candidates import Candidate, described_only
 from ..engine.conditions import Tri
 from ..engine.diagnosis import Diagnosis
 from ..engine.explain import how, ruled_out_by, why
@@ -45,7 +45,8 @@ def evidence_lines(candidate: Candidate, matches: Sequence[SymptomMatch]) -> lis
             elsewhere = f", {more.ranks} other rank(s)" if more.ranks else ""
             also = f" · {more.lines:,} more line(s) like it{elsewhere}"
         lines.append(f"- `{origin.source}:{origin.line}`{rank} — {match.symptom.id}, score {match.score:.2f}{also}")
-        lines.append(f"  ```text\n  {match.record.raw.strip()[:400]}\n  ```")
+        shown = "\n  ".join(match.record.raw.strip()[:400].splitlines())
+        lines.append(f"  ```text\n  {shown}\n  ```")
     return lines
 
 
@@ -120,6 +121,9 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
         lines += [f"# {entry.title}", "",
                   f"**{top.status.value}**, confidence {top.confidence:.2f} · `{entry.id}`"
                   + (f" · {', '.join(entry.error_codes)}" if entry.error_codes else "")]
+        if described_only(top.evidence):
+            lines += ["", "**This rests on a description, not on a log.** The words fit this fault best; paste "
+                      "the failing rank's log (`grep -rn ERROR ~/ascend/log`) to confirm or rule it out."]
         crimer = diagnosis.memory.values("crimer_rank")
         if crimer:
             found = cluster.identities.resolve(crimer[0]) if cluster is not None else None

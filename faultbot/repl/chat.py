@@ -40,9 +40,9 @@ class Chat:
     def knowledge(self) -> KnowledgeIndex:
         return KnowledgeIndex.of(self.kb)
 
-    @cached_property
+    @property
     def fault_words(self) -> FaultWords:
-        return FaultWords(self.kb)
+        return self.session.fault_words
 
     @property
     def session_id(self) -> str:

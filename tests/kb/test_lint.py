@@ -31,6 +31,7 @@ EXPECTED = [
     ("kb/entries/demo/demo.no-positive.yaml:15:", "has no positive test", "expect: demo.no-positive"),
     ("kb/entries/demo/demo.orphan.child.yaml:1:", "refines 'demo.orphan', which does not exist", "add the parent"),
     ("kb/entries/demo/demo.bad-yaml.yaml:3:", "invalid YAML", "fix the syntax"),
+    ("kb/entries/demo/demo.words-form.yaml:9:", "has form 'words'", "use plog, screen or any"),
     ("kb/facts.yaml:12:", "'type' of fact 'mode' is 'colour'", "use one of"),
     ("kb/facts.yaml:17:", "captures 'kernel_nam', which is not a fact", "declare the fact"),
     ("articles/demo-article.md:18:", "has no {#slug} anchor", "end it with"),
