@@ -237,7 +237,8 @@ class HeartbeatCrimer:
 
 class EarlierRootError:
     """other_rank_error_first: a fault that is not an echo (not a timeout) was seen no later than
-    the first task exception, so the timeouts are its echo."""
+    the first task exception, so the timeouts are its echo; false when no such fault is seen and
+    every rank of the communicator is in the input (nothing is left to ask)."""
 
     id = "earlier-root-error"
     priority = 0
@@ -257,6 +258,12 @@ class EarlierRootError:
                 note = f"{match.entry_id} at {origin.source}:{origin.line}"
                 return [_derived("other_rank_error_first", True, self.id,
                                  _supports(timeouts[:1], "task_tag"), note)]
+        for group, by_rank in first_per_rank(timeouts).items():
+            sizes = {e.value("rank_size") for e in by_rank.values()} - {None}
+            if len(sizes) == 1 and len(by_rank) >= int(next(iter(sizes))):
+                events = list(by_rank.values())
+                return [_derived("other_rank_error_first", False, self.id, _supports(events, "task_group"),
+                                 f"communicator {group}: all {len(events)} ranks in the input, none failed first")]
         return []
 
 

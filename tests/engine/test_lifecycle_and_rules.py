@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from faultbot.cases import load_cases
 from faultbot.engine.agenda import RuleError, run_to_fixpoint
 from faultbot.engine.facts import WorkingMemory
 from faultbot.engine.rules import Context
 from faultbot.session import DiagnosisSession
+
+from ..conftest import TESTS_DIR
 
 DESTROY = ("[INFO] HCCL(57096,python3.10):2025-05-12-20:55:44.601.000 [op_base.cc:1500] [57096]"
            "Entry-HcclCommDestroy: comm[0xfffe380078d0]\n")
@@ -41,3 +44,18 @@ class _Broken:
 def test_a_rule_that_raises_is_reported_with_its_id():
     with pytest.raises(RuleError, match="rule 'broken-rule' failed: ZeroDivisionError"):
         run_to_fixpoint(WorkingMemory(), [_Broken()], Context({}, (), frozenset()))
+
+
+def test_every_rank_present_and_none_failed_first_settles_other_rank_error_first(kb):
+    """Four of four ranks time out and nothing failed before: the evidence answers the question,
+    so it is not asked; with a rank missing it stays open."""
+    four = next(c for c in load_cases(TESTS_DIR / "cases") if c.name.startswith("All four ranks time out"))
+    session = DiagnosisSession(kb)
+    session.add_paste(four.log)
+    diagnosis = session.diagnose()
+    assert diagnosis.memory.values("other_rank_error_first") == [False]
+    assert "other_rank_error_first" not in [q.fact for q in diagnosis.questions]
+    three = "\n".join(line for line in four.log.splitlines() if "HCCL(31203" not in line)
+    session = DiagnosisSession(kb)
+    session.add_paste(three)
+    assert session.diagnose().memory.values("other_rank_error_first") == []
