@@ -37,7 +37,7 @@ class Case:
     log: str
     answers: tuple[tuple[str, str], ...]
     expect: tuple[str, ...]     # ids acceptable as the first conclusion ("none": no conclusion); () checks none
-    expect_not: str | None      # id that must be neither the first conclusion nor a confirmed one
+    expect_not: tuple[str, ...]  # ids that must be neither the first conclusion nor a confirmed one
     where: str                  # file:line, for messages
     family: str = ""            # corpus: the fault family, for per-family figures
     held_out: bool = False      # corpus: in the held-out fifth, reported apart
@@ -45,7 +45,7 @@ class Case:
     @property
     def expected(self) -> str:
         """The expectation as people read it: ``a``, ``a | b`` or ``not c``."""
-        return " | ".join(self.expect) if self.expect else f"not {self.expect_not}"
+        return " | ".join(self.expect) if self.expect else "not " + " | ".join(self.expect_not)
 
     def failure(self, diagnosis: Diagnosis) -> str | None:
         """Why ``diagnosis`` misses the expectation, or None when it meets it."""
@@ -55,8 +55,9 @@ class Case:
             then = f" (then: {', '.join(concluded[1:4])})" if len(concluded) > 1 else ""
             return f"expected {self.expected}, concluded {top}{then}"
         confirmed = [c.id for c in diagnosis.conclusions if c.status is Status.CONFIRMED]
-        if self.expect_not and (self.expect_not == top or self.expect_not in confirmed):
-            return f"{self.expect_not} must not be concluded, but is ({'first' if self.expect_not == top else 'confirmed'})"
+        for unwanted in self.expect_not:
+            if unwanted == top or unwanted in confirmed:
+                return f"{unwanted} must not be concluded, but is ({'first' if unwanted == top else 'confirmed'})"
         return None
 
 
@@ -113,7 +114,7 @@ def run_case(case: Case, kb: KnowledgeBase, session: DiagnosisSession | None = N
 def entry_cases(kb: KnowledgeBase, ids: Iterable[str] | None = None) -> list[Case]:
     wanted = set(ids) if ids else None
     return [Case(f"{entry.id}: {test.name}", test.log, test.answers, (test.expect,) if test.expect else (),
-                 test.expect_not, str(test.where))
+                 (test.expect_not,) if test.expect_not else (), str(test.where))
             for entry in kb.entries if wanted is None or entry.id in wanted for test in entry.tests]
 
 
@@ -129,7 +130,7 @@ def _case(path: Path, shown: str, problems: Problems) -> Case | None:
         except OSError as exc:
             problems.add(fields.line_of("log_file"), f"cannot read log_file: {exc.strerror}")
     answers = fields.mapping_of("answers") or {}
-    expect, expect_not = fields.strings("expect"), fields.text("expect_not", required=False) or None
+    expect, expect_not = fields.strings("expect"), fields.strings("expect_not")
     if not expect and not expect_not:
         problems.add(fields.line, "the case says nothing to check", f"add 'expect: <id or {NO_CONCLUSION}>'")
     return Case(fields.text("name", required=False) or path.stem, log,
@@ -152,5 +153,5 @@ def load_cases(directory: Path) -> list[Case]:
         if case is not None:
             cases.append(case)
     if problems:
-        raise KbError(problems)
+        raise KbError(problems, "the cases above have problems")
     return cases

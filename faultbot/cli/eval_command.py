@@ -35,9 +35,9 @@ def _write_baseline(path: str, results: list[CaseResult], root: str) -> None:
         raise UsageError(f"cannot write the baseline {path}: {exc.strerror}") from None
 
 
-def _expect_json(result: CaseResult) -> str | list[str] | None:
-    expect = result.case.expect
-    return None if not expect else expect[0] if len(expect) == 1 else list(expect)
+def _one_or_list(ids: tuple[str, ...]) -> str | list[str] | None:
+    """A case's expected ids as JSON: one id as a string (as before 0.4), several as a list."""
+    return None if not ids else ids[0] if len(ids) == 1 else list(ids)
 
 
 def _figures_line(label: str, figures: dict) -> str:
@@ -66,7 +66,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.format == "json":
         report = {"schema": 1, "totals": totals(results), "families": families, "cases": [
             {"name": r.case.name, "file": r.case.where, "family": r.case.family, "held_out": r.case.held_out,
-             "expect": _expect_json(r), "expect_not": r.case.expect_not, "concluded": r.concluded,
+             "expect": _one_or_list(r.case.expect), "expect_not": _one_or_list(r.case.expect_not), "concluded": r.concluded,
              "asked": list(r.asked), "passed": r.passed, "confidently_wrong": r.confidently_wrong,
              "failure": r.failure}
             for r in results]}

@@ -24,7 +24,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KbError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
-        print("faultbot: error: the knowledge base has problems; run 'faultbot kb lint'", file=sys.stderr)
+        print(f"faultbot: error: {exc.summary}", file=sys.stderr)
         return EXIT_USAGE
     except RuleError as exc:
         print(f"faultbot: error: {exc} (a defect in faultbot or its KB rules; please report it)", file=sys.stderr)

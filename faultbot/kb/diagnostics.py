@@ -23,8 +23,11 @@ class Problem:
 
 
 class KbError(Exception):
-    """The knowledge base cannot be used; ``problems`` says every reason, in file order."""
+    """The knowledge base (or, with ``summary``, another YAML input such as eval cases) cannot be
+    used; ``problems`` says every reason, in file order."""
 
-    def __init__(self, problems: list[Problem]):
+    def __init__(self, problems: list[Problem],
+                 summary: str = "the knowledge base has problems; run 'faultbot kb lint'"):
         self.problems = sorted(problems)
+        self.summary = summary
         super().__init__("\n".join(str(p) for p in self.problems))
