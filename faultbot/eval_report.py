@@ -51,7 +51,8 @@ def case_key(result: CaseResult, root: str) -> str:
 
 def baseline_of(results: Iterable[CaseResult], root: str) -> dict[str, object]:
     return {"schema": BASELINE_SCHEMA,
-            "cases": {case_key(r, root): {"passed": r.passed, "concluded": r.concluded} for r in results}}
+            "cases": {case_key(r, root): {"passed": r.passed, "concluded": r.concluded,
+                                          "confidently_wrong": r.confidently_wrong} for r in results}}
 
 
 @dataclass(frozen=True)
