@@ -177,6 +177,7 @@ class GroupComparison:
     """ops_differ_in_group, error_time_spread_s and ranks_in_evidence, per communicator."""
 
     id = "compare-ranks-of-group"
+    from_other_ranks = ("ops_differ_in_group", "error_time_spread_s")
     priority = 0
     specificity = 1
 
@@ -241,6 +242,7 @@ class EarlierRootError:
     every rank of the communicator is in the input (nothing is left to ask)."""
 
     id = "earlier-root-error"
+    from_other_ranks = ("other_rank_error_first",)
     priority = 0
     specificity = 1
 
@@ -268,3 +270,5 @@ class EarlierRootError:
 
 
 AGGREGATIONS = (GroupComparison(), StreamsOfGroup(), HeartbeatCrimer(), EarlierRootError())
+# Facts these derive by comparing ranks: one paste of the other ranks' logs settles them all.
+FROM_OTHER_RANKS = frozenset(fact for rule in AGGREGATIONS for fact in getattr(rule, "from_other_ranks", ()))

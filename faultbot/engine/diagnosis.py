@@ -19,6 +19,7 @@ from .answers import parse_answer
 from .candidates import Candidate, Status, rank, score_entries
 from .codes import CodeExplanation, ReportingModule, explain_code
 from .conditions import Tri
+from .consequences import consequences, roots_first
 from .decoding import DecodedField, decode_fields
 from .exec_timeout import EffectiveExecTimeout
 from .facts import Fact, Provenance, Source, WorkingMemory
@@ -26,6 +27,7 @@ from .lifecycle import CommDestroyedEarly
 from .lineage import Lineage
 from .pip_show import PipShowVersions
 from .questions import Question, feeders, select_questions
+from .rank_logs import ask_for_rank_logs
 from .rules import Context, KbRule
 
 
@@ -43,6 +45,7 @@ class Diagnosis:
     echo_root: Candidate | None          # the non-echo fault the timeouts echo, when there is one
     codes: tuple[CodeExplanation, ...] = ()   # every error code seen, read by its structure
     decoded: tuple[DecodedField, ...] = ()    # every field value a KB decoder explains
+    consequences: tuple[tuple[str, str], ...] = ()   # (fault, the earlier fault on its rank it follows from)
 
     @property
     def top(self) -> Candidate | None:
@@ -76,16 +79,19 @@ class Engine:
         fired = run_to_fixpoint(memory, self.rules, context)
         candidates = score_entries(self.lineage, memory, matches, self.specs)
         ranked = rank(candidates)
+        after = consequences(ranked, matches)
+        ranked = roots_first(ranked, after)
 
         def rescore(overrides: Mapping[int, Tri]) -> list[Candidate]:
             return score_entries(self.lineage, memory, matches, self.specs, overrides)
 
         leader = ranked[0] if ranked else None
-        questions = select_questions(candidates, leader, memory, self.specs, self.feeds, rescore)
+        questions = ask_for_rank_logs(select_questions(candidates, leader, memory, self.specs, self.feeds, rescore),
+                                      memory)
         roots = [c for c in ranked if not c.echo and c.status in (Status.CONFIRMED, Status.PROBABLE)]
         echo_root = roots[0] if roots and any(c.echo for c in ranked) else None
         excluded = tuple(c for c in candidates if c.status is Status.EXCLUDED)
         codes = tuple(explanation for code in memory.values("error_code")
                       if self.kb.codebook and (explanation := explain_code(str(code), self.kb.codebook, self.kb)))
         return Diagnosis(tuple(ranked), excluded, tuple(questions), memory, tuple(matches), tuple(fired), echo_root,
-                         codes, decode_fields(memory, self.kb.decoders))
+                         codes, decode_fields(memory, self.kb.decoders), tuple(after.items()))

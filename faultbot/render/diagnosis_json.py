@@ -91,6 +91,7 @@ def conclusion_dict(candidate: Candidate, diagnosis: Diagnosis, kb: KnowledgeBas
         "conditions": [{"test": f"{leaf.test.fact} {leaf.test.op.value}", "verdict": leaf.verdict.value}
                        for leaf in candidate.leaves],
         "echo_of": root.id if candidate.echo and root is not None else None,
+        "consequence_of": dict(diagnosis.consequences).get(candidate.id),
         "citations": [citation_dict(c, kb.articles) for c in entry.citations],
     }
     if explain:

@@ -131,6 +131,10 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
             lines += ["", f"**Rank to look at: {crimer[0]}** (named by the cluster heartbeat{known})."]
         if top.echo and diagnosis.echo_root is not None:
             lines += ["", f"This is most likely the echo of `{diagnosis.echo_root.id}`."]
+        followed = [c for c in diagnosis.conclusions if (c.id, top.id) in diagnosis.consequences]
+        if followed:
+            lines += ["", f"First `{top.id}`, then {', '.join(f'`{c.id}` ({c.entry.title})' for c in followed)} "
+                      "as a consequence: the later error comes after this one on the same rank."]
         echoes = [c for c in diagnosis.conclusions if c.echo]
         if not top.echo and echoes:
             lines += ["", f"The other errors in the log ({', '.join(c.id for c in echoes[:3])}) are most likely its echo."]
