@@ -51,15 +51,19 @@ CITATION = "hccl-env-hccl-exec-timeout#per-product"
 
 
 class EffectiveExecTimeout:
-    """exec_timeout_min_s / exec_timeout_max_s (and effective_exec_timeout_s when they agree)."""
+    """exec_timeout_min_s / exec_timeout_max_s (and effective_exec_timeout_s when they agree); the
+    timeout the device printed, when a line gives it, is all three."""
 
     id = "effective-exec-timeout"
     priority = 0
     specificity = 1
-    feeds = {name: {"hccl_exec_timeout", "product", "hccl_op_expansion_mode"}
+    feeds = {name: {"hccl_exec_timeout", "product", "hccl_op_expansion_mode", "reported_exec_timeout_s"}
              for name in ("exec_timeout_min_s", "exec_timeout_max_s", "effective_exec_timeout_s")}
 
     def fire(self, memory: WorkingMemory, context: Context) -> list[Fact]:
+        reported = memory.facts("reported_exec_timeout_s")
+        if reported:
+            return self._as_reported(reported[0], memory.facts("hccl_exec_timeout"))
         configured_facts = memory.facts("hccl_exec_timeout")
         if not configured_facts and "hccl_exec_timeout" not in memory.unknown_answers:
             return []          # not known yet: the engineer may still tell us
@@ -83,3 +87,16 @@ class EffectiveExecTimeout:
         if min(values) == max(values):
             derived.append(fact("effective_exec_timeout_s", values[0]))
         return derived
+
+    def _as_reported(self, reported: Fact, configured: list[Fact]) -> list[Fact]:
+        """The device printed the timeout in force: it is the effective value on any product and
+        mode; a configured HCCL_EXEC_TIMEOUT that differs was rounded, capped, or never reached
+        the process, and the note says so."""
+        value = float(reported.value)
+        note = f"printed by the device with the stuck task; {CITATION}"
+        if configured and float(configured[0].value) != value:
+            note = (f"printed by the device: {value:g} s, while HCCL_EXEC_TIMEOUT says {configured[0].value} s "
+                    f"(rounded to 68 s steps, capped in AIV mode, or not set in this process); {CITATION}")
+        supports = (reported, *configured[:1])
+        return [Fact(name, value, Provenance(Source.DERIVED, rule=self.id, supports=supports, note=note))
+                for name in ("exec_timeout_min_s", "exec_timeout_max_s", "effective_exec_timeout_s")]

@@ -60,3 +60,25 @@ def test_spread_between_min_and_max_asks_for_the_product(kb, gap_log):
 def test_unknown_timeout_in_aiv_mode_uses_the_1091_s_default(kb, gap_log):
     diagnosis = diagnose(kb, gap_log, hccl_exec_timeout="unknown", hccl_op_expansion_mode="AIV")
     assert diagnosis.memory.values("effective_exec_timeout_s") == [AIV_CAP]
+
+
+DEVICE_LINE = ("The error from device(chipId:4, dieId:0), serial number is 1, notify wait timeout occurred during task "
+               "execution, stream_id:142, sq_id:146, task_id:46645, notify_id=155, timeout=204s.")
+
+
+@pytest.mark.parametrize("line, seconds", [
+    (DEVICE_LINE, 204),
+    ("The error from device(chipId:0, dieId:0), serial number is 1, hccl fftsplus task timeout occurred during task "
+     "execution, stream_id:4, sq_id:4, task_id:5, stuck notify num:7, timeout:1836.", 1836),
+    ("The error from device(chipId:2, dieId:0), serial number is 9, hccl fftsplus task timeout occurred during task "
+     "execution, stream_id:5, sq_id:5, task_id:38827, stuck notify num:1, timeout=30min(default).", None),
+])
+def test_the_timeout_the_device_printed_is_the_one_in_force(kb, line, seconds):
+    diagnosis = diagnose(kb, line + "\nexport HCCL_EXEC_TIMEOUT=200\n")
+    printed = diagnosis.memory.values("reported_exec_timeout_s")
+    assert printed == ([seconds] if seconds else [])
+    if seconds:
+        effective = diagnosis.memory.facts("effective_exec_timeout_s")
+        assert [f.value for f in effective] == [seconds]
+        assert "HCCL_EXEC_TIMEOUT says 200 s" in effective[0].provenance.note
+        assert "hccl_exec_timeout" not in [q.fact for q in diagnosis.questions]
