@@ -108,9 +108,9 @@ def score_entries(lineage: Lineage, memory: WorkingMemory, matches: Sequence[Sym
         leaves: list[LeafResult] = []
         verdict = (from_words if described else from_log).evaluate(lineage.condition(entry), leaves)
         strength = _strength(evidence)
-        status = _status(verdict, strength)
-        if status is not Status.EXCLUDED and described:
-            status = Status.POSSIBLE     # words are not a log: never more than possible
+        # words are not a log, and a catch-all names no cause: neither claims more than its ceiling
+        ceiling = Status.POSSIBLE if described else Status(entry.concludes_at_most.value)
+        status = max(_status(verdict, strength), ceiling, key=_STATUS_ORDER.__getitem__)
         candidates.append(Candidate(entry, tuple(evidence), round(strength, 3), verdict, tuple(leaves),
                                     status, _confidence(verdict, strength, leaves), lineage.is_echo(entry)))
     return candidates

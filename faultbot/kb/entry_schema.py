@@ -14,7 +14,7 @@ from .fact_values import coerce
 from .facts_schema import check_pattern
 from .fields import Fields, Problems
 from .model import (
-    AppliesTo, Citation, Entry, EntryTest, FactSpec, Fixes, FixStep, Severity, Status, Symptom,
+    AppliesTo, Ceiling, Citation, Entry, EntryTest, FactSpec, Fixes, FixStep, Severity, Status, Symptom,
     SymptomForm, Where,
 )
 from .versions import Scheme, VersionError, VersionRange, parse_range
@@ -28,7 +28,7 @@ UNKNOWN_ANSWERS = ("unknown", "skip")
 
 _ENTRY_FIELDS = ("id", "title", "status", "component", "severity", "summary", "error_codes",
                  "applies_to", "symptoms", "conditions", "cause", "fixes", "citations", "tests", "tags",
-                 "echo")
+                 "echo", "concludes_at_most")
 _APPLIES_FIELDS = ("cann", "hdk", "torch_npu", "products")
 _SYMPTOM_FIELDS = ("id", "form", "signature", "regex", "weight", "min_score", "anchors", "modules")
 _FIX_FIELDS = ("workaround", "permanent", "next_checks")
@@ -200,6 +200,7 @@ def parse_entry(raw: Any, facts: dict[str, FactSpec], file: str, problems: Probl
         citations=tuple(citations), tests=tests, where=Where(file, 1),
         summary=fields.text("summary", required=False), tags=fields.strings("tags"),
         echo=fields.flag("echo"),
+        concludes_at_most=fields.choice("concludes_at_most", Ceiling, required=False, default=Ceiling.CONFIRMED),
         field_lines=tuple((key, fields.line_of(key)) for key in _ENTRY_FIELDS if fields.has(key)),
     )
     return entry

@@ -236,6 +236,15 @@ class AppliesTo:
     products: tuple[str, ...] = ()
 
 
+class Ceiling(str, Enum):
+    """The most an entry's conclusion may claim: a catch-all (an internal error code) names no
+    cause, so it is never more than possible."""
+
+    CONFIRMED = "confirmed"
+    PROBABLE = "probable"
+    POSSIBLE = "possible"
+
+
 @dataclass(frozen=True)
 class Entry:
     """One fault of the knowledge base: how to recognise it, when it holds, why, what to do, its
@@ -258,6 +267,7 @@ class Entry:
     summary: str = ""
     tags: tuple[str, ...] = field(default=())
     echo: bool = False          # usually the echo of another rank's failure (see kb/README.md)
+    concludes_at_most: Ceiling = Ceiling.CONFIRMED
     field_lines: tuple[tuple[str, int], ...] = field(default=(), compare=False, repr=False)
 
     def line_of(self, field_name: str) -> int:

@@ -38,3 +38,15 @@ def test_internal_codes_and_unnamed_modules():
     (code,) = out["codes"]
     assert code["class"] == "internal" and "contact technical support" in code["meaning"]
     assert "does not name" in code["module"]
+
+
+def test_a_wrapper_with_nothing_known_inside_is_at_most_possible_and_says_what_to_collect():
+    """EE9999 around a message no entry knows: the internal-error entry answers, as a place to start
+    (collect the logs), never as a confirmed cause."""
+    text = ("EE9999: Inner Error!\n"
+            "EE9999: [PID: 540989] 2025-04-27-03:11:08.269.791 get error: phyid:0 realDeviceId:0 is err:0x7010003"
+            "[FUNC:GetDeviceIndexByPhyId][FILE:api_error.cc][LINE:1918]\n")
+    report = json.loads(diagnose(text, "--format", "json").stdout)
+    top = report["conclusions"][0]
+    assert (top["id"], top["status"]) == ("cann.internal-error", "possible")
+    assert any("msnpureport" in " ".join(step["commands"]) for step in top["fixes"]["permanent"])
