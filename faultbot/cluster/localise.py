@@ -198,7 +198,8 @@ def _op_mismatch(inputs: Inputs) -> list[Finding]:
         return []
     findings = []
     for group, by_rank in inputs.first_errors.items():
-        shapes = Counter(op_shape(event) for event in by_rank.values())
+        # a rank whose lines lack a field (split across files) is not compared: missing is not different
+        shapes = Counter(shape for event in by_rank.values() if None not in (shape := op_shape(event)))
         if len(shapes) < 2:
             continue
         (majority, size), (_, runner_up) = shapes.most_common(2)

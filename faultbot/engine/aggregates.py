@@ -102,6 +102,17 @@ def op_shape(event: TaskException) -> tuple[object, object, object]:
     return event.value("task_op"), event.value("op_count"), event.value("data_type")
 
 
+def shapes_differ(events: list[TaskException]) -> bool | None:
+    """Whether ranks failed in different collectives: True when some field (op, count, data type)
+    has two values among the ranks that print it; None (unknown) when they agree so far but a rank
+    lacks a field (its lines were split across files or pastes); a missing value is never different."""
+    shapes = [op_shape(e) for e in events]
+    for field_values in zip(*shapes):
+        if len({v for v in field_values if v is not None}) > 1:
+            return True
+    return None if any(None in shape for shape in shapes) else False
+
+
 def error_window(events: list[TaskException]) -> tuple[datetime, datetime, float] | None:
     """The earliest and the latest time of ``events`` and the seconds between them (the spread);
     None with fewer than two times."""
@@ -189,11 +200,12 @@ class GroupComparison:
                                     f"communicator {group}"))
             if len(events) < 2:
                 continue
-            differ = len({op_shape(e) for e in events}) > 1
+            differ = shapes_differ(events)
             ops = ", ".join(f"rank {e.rank}: {e.value('task_op')}" for e in events)
-            derived.append(_derived("ops_differ_in_group", differ, self.id,
-                                    _supports(events, "task_op", "op_count", "data_type"),
-                                    f"communicator {group}: {ops}"))
+            if differ is not None:
+                derived.append(_derived("ops_differ_in_group", differ, self.id,
+                                        _supports(events, "task_op", "op_count", "data_type"),
+                                        f"communicator {group}: {ops}"))
             window = error_window(events)
             if window is not None:
                 first, last, spread = window

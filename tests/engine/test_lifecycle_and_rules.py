@@ -59,3 +59,19 @@ def test_every_rank_present_and_none_failed_first_settles_other_rank_error_first
     session = DiagnosisSession(kb)
     session.add_paste(three)
     assert session.diagnose().memory.values("other_rank_error_first") == []
+
+
+def test_a_rank_whose_op_data_line_is_missing_is_not_a_different_collective(kb):
+    """One rank's opData line (count, dataType) is in another file or paste: missing is unknown,
+    never different, so no op mismatch is concluded; the ranks that print it are still compared."""
+    four = next(c for c in load_cases(TESTS_DIR / "cases") if c.name.startswith("All four ranks time out"))
+    split = "\n".join(line for line in four.log.splitlines()
+                      if not ("HCCL(31203" in line and "opData information" in line))
+    session = DiagnosisSession(kb)
+    session.add_paste(split)
+    diagnosis = session.diagnose()
+    assert diagnosis.memory.values("ops_differ_in_group") == []
+    assert diagnosis.top.id != "hccl.notify-timeout.op-mismatch"
+    session = DiagnosisSession(kb)
+    session.add_paste(split.replace("index[4401], count[65536]", "index[4401], count[1024]", 1))
+    assert session.diagnose().memory.values("ops_differ_in_group") == [True]
