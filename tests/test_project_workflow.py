@@ -18,7 +18,9 @@ def quickstart_commands() -> list[str]:
 
 def test_quickstart_is_two_commands_install_and_diagnose_then_tests():
     first, second = quickstart_commands()
-    assert "pip install ." in first and "faultbot diagnose examples/" in first
+    assert "pip install ." in first and "faultbot diagnose" in first and " examples/" in first
+    # pasted as one block, the first line must not stop for a question that swallows the second
+    assert "--no-ask" in first
     assert "pip install '.[test]'" in second and second.endswith("pytest")
 
 
