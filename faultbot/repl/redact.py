@@ -7,7 +7,12 @@ import re
 import socket
 
 _URL = re.compile(r"https?://\S+")
-_IPV4 = re.compile(r"(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\w.])")
+# Not only between spaces: HCCL writes IPs into tags and communicator names
+# (tag[AllReduce_10.0.0.1%eth0_60000_0_...]), so letters and underscores around one do not protect it.
+_IPV4 = re.compile(r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.])")
+# A network interface: after the % of a communicator name (10.0.0.1%enp189s0f0), or a common
+# Linux interface name on its own.
+_INTERFACE = re.compile(r"(?<=%)[A-Za-z][\w.-]*?(?=_\d|[\s\]\),;]|$)|(?<![\w-])(?:eth|enp|ens|eno|ib|bond|bond_)\w*\d\w*(?![\w-])")
 # Full (eight groups) or compressed (with ::) IPv6, holding a digit; times (07:52:59) have three groups.
 _IPV6 = re.compile(r"(?<![\w:])(?=[\w:]*\d)(?:(?:[0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}"
                    r"|(?:[0-9a-fA-F]{1,4}:)*[0-9a-fA-F]{0,4}::(?:[0-9a-fA-F]{1,4}:)*[0-9a-fA-F]{0,4})(?![\w:])")
@@ -43,6 +48,7 @@ class _Placeholders:
 def _redact_span(text: str, placeholder: _Placeholders, hosts: set[str]) -> str:
     text = _IPV4.sub(lambda m: placeholder("ip", m.group()), text)
     text = _IPV6.sub(lambda m: placeholder("ip", m.group()), text)
+    text = _INTERFACE.sub(lambda m: placeholder("if", m.group()), text)
     text = _HOST_FIELD.sub(lambda m: m.group().replace(m.group(1), placeholder("host", m.group(1))), text)
     text = _DOTTED_HOST.sub(lambda m: placeholder("host", m.group()), text)
     for name in sorted(hosts, key=len, reverse=True):

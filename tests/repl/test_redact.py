@@ -23,3 +23,12 @@ def test_links_timestamps_versions_and_source_files_stay():
 
 def test_this_machines_name_is_masked():
     assert redact("ran on gpu-box-7 today", hosts={"gpu-box-7"}) == "ran on <host-1> today"
+
+
+def test_ips_and_interfaces_inside_tags_and_communicator_names_are_masked():
+    text = ("tag[AllReduce_10.0.0.1%eth0_60000_0_1761275812718970], group:[192.168.1.7%enp189s0f0_60000_0_17], "
+            "HCCL_SOCKET_IFNAME=bond0 on ib0")
+    masked = redact(text, hosts=set())
+    for secret in ("10.0.0.1", "192.168.1.7", "eth0", "enp189s0f0", "bond0", "ib0"):
+        assert secret not in masked, masked
+    assert masked.startswith("tag[AllReduce_<ip-1>%<if-1>_60000_0_1761275812718970]")
