@@ -27,7 +27,7 @@ from ..render.console import print_markdown, print_table
 from ..render.entry_json import entry_dict
 from ..render.entry_markdown import entry_markdown
 from .errors import EXIT_NO_MATCH, EXIT_OK, UsageError
-from .kb_location import kb_paths
+from .kb_location import kb_paths, writable_kb
 
 JSON_SCHEMA_VERSION = 1
 
@@ -131,7 +131,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    kb_dir, _ = kb_paths(args)
+    kb_dir = writable_kb(kb_paths(args)[0])
     kb = _load(args)
     log_path = Path(args.from_log)
     if not log_path.is_file():
@@ -152,5 +152,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(draft_entry(entry_id, log_path.name, records, observations), encoding="utf-8")
     print(f"drafted {target}")
-    print(f"next: replace every TODO in it, then run 'faultbot kb lint' and 'faultbot kb test {entry_id}'")
+    kb_option = f" --kb {kb_dir}" if args.kb else ""
+    print(f"next: replace every TODO in it, then run 'faultbot kb lint{kb_option}' and "
+          f"'faultbot kb test{kb_option} {entry_id}'")
     return EXIT_OK

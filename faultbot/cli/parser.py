@@ -54,7 +54,8 @@ def _handled_by(parser: argparse.ArgumentParser, handler: str) -> None:
 def _kb_options() -> argparse.ArgumentParser:
     common = _Parser(add_help=False)
     common.add_argument("--kb", metavar="DIR", type=Path,
-                        help="knowledge base folder (default: the one shipped with faultbot)")
+                        help="knowledge base folder (default: kb/ of the faultbot checkout the working directory is "
+                             "in, else the one shipped with faultbot)")
     common.add_argument("--articles", metavar="DIR", type=Path,
                         help="articles folder (default: 'articles' beside --kb, else the shipped one)")
     return common
