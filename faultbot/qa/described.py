@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 DESCRIPTION_WEIGHT = 0.7       # the best-fitting fault's evidence, the others scaled by their score; capped at "possible"
 MAX_WORDS_CHARS = 8192         # a ticket, not a log: longer text is not read as a description
 MIN_WORDS = 4
+# A ticket that says it is about Ascend (HCCL, NPU, CANN ...) may be long and mostly about its own
+# setup: it is matched on the words the KB knows, of which the fault must hold this share.
+ASCEND_CONTEXT = re.compile(r"HCCL|\bNPU\b|Ascend|CANN|昇腾|torch_npu|910[BC]|Atlas|\bEI\d{4}", re.IGNORECASE)
+KNOWN_WORDS_COVERAGE = 0.45
 _LOG_LIKE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{2}:\d{2}:\d{2}|^\s*(?:\[|File \"|Traceback|at |\w+Error\b)")
 _WORD = re.compile(r"[A-Za-z]{2,}|[\u4e00-\u9fff]")
 DESCRIBED = Symptom("described-in-words", SymptomForm.WORDS, DESCRIPTION_WEIGHT, Where("<faultbot>", 0))
@@ -41,7 +45,7 @@ def description_of(records: Iterable[LogRecord]) -> str:
 
 def described_matches(words: FaultWords, text: str, source: str) -> tuple[SymptomMatch, ...]:
     """The faults ``text`` describes as weak symptom matches, strongest first."""
-    hits = words.candidates(text)
+    hits = words.candidates(text, KNOWN_WORDS_COVERAGE if ASCEND_CONTEXT.search(text) else None)
     if not hits:
         return ()
     record = LogRecord(Origin(source, 1), RecordKind.TEXT, text, text)

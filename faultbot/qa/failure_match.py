@@ -70,14 +70,22 @@ class FaultWords:
         self.bm25: Bm25 = build(tokenize(_document(e, kb)) for e in kb.entries)
         self.codes = {code for entry in kb.entries for code in entry.error_codes}
 
-    def candidates(self, text: str) -> list[FaultHit]:
+    def candidates(self, text: str, known_words_coverage: float | None = None) -> list[FaultHit]:
         """The faults ``text`` describes, best first; an error code in it keeps only the faults
-        (and their refinements) that report the code."""
+        (and their refinements) that report the code. The best must hold MIN_COVERAGE of the
+        words' weight, or, with ``known_words_coverage``, that share of the words the KB uses at
+        all (a long ticket is mostly words no fault description holds)."""
         query = query_terms(expand(text))
         codes = {c for c in _ERROR_CODE.findall(text.upper()) if c in self.codes}
         ranked = [(i, s) for i, s in self.bm25.ranked(query)
                   if not codes or codes & set(self._codes_of(self.entries[i]))]
-        if not ranked or self.bm25.coverage(query, ranked[0][0]) < MIN_COVERAGE:
+        if not ranked:
+            return []
+        covered = self.bm25.coverage(query, ranked[0][0]) >= MIN_COVERAGE
+        if not covered and known_words_coverage is not None:
+            known = {term: boost for term, boost in query.items() if self.bm25.knows(term)}
+            covered = self.bm25.coverage(known, ranked[0][0]) >= known_words_coverage
+        if not covered:
             return []
         top = ranked[0][1]
         return [FaultHit(self.entries[i], s) for i, s in ranked[:MAX_CANDIDATES] if s >= CLOSE_RATIO * top]
