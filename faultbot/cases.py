@@ -54,7 +54,9 @@ class Case:
         if self.expect and top not in self.expect:
             then = f" (then: {', '.join(concluded[1:4])})" if len(concluded) > 1 else ""
             return f"expected {self.expected}, concluded {top}{then}"
-        confirmed = [c.id for c in diagnosis.conclusions if c.status is Status.CONFIRMED]
+        # a fault shown as the consequence of the first conclusion is not a conclusion of its own
+        followed = {later for later, root in diagnosis.consequences if root == top}
+        confirmed = [c.id for c in diagnosis.conclusions if c.status is Status.CONFIRMED and c.id not in followed]
         for unwanted in self.expect_not:
             if unwanted == top or unwanted in confirmed:
                 return f"{unwanted} must not be concluded, but is ({'first' if unwanted == top else 'confirmed'})"

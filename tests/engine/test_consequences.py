@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 
+from faultbot.cases import Case, run_case
 from faultbot.session import DiagnosisSession
 
 from ..conftest import REPO_DIR
@@ -37,3 +38,13 @@ def test_the_answer_says_which_came_first_in_text_and_json(kb, tmp_path):
                          capture_output=True, text=True, cwd=REPO_DIR, timeout=120).stdout
     later = next(c for c in json.loads(out)["conclusions"] if c["id"] == LATER)
     assert later["consequence_of"] == FIRST
+
+
+def test_an_eval_case_may_rule_out_a_fault_that_is_only_shown_as_a_consequence(kb):
+    """`expect_not` forbids a fault as the answer; shown as the consequence of the right answer it
+    is not one. As the first conclusion it still fails."""
+    log = _paste(kb, FIRST, LATER)
+    follows = Case("later is a consequence", log, (), (FIRST,), (LATER,), "<test>")
+    assert run_case(follows, kb).passed
+    leads = Case("later first", _paste(kb, LATER, FIRST), (), (), (LATER,), "<test>")
+    assert not run_case(leads, kb).passed
