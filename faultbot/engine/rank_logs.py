@@ -27,8 +27,7 @@ def ask_for_rank_logs(questions: Sequence[Question], memory: WorkingMemory) -> t
     facts = ", ".join(f"`{q.fact}`" for q in settled_by_logs)
     request = Question(
         fact=first.fact,
-        text=(f"Paste the errors of the other ranks{which} (their plogs, or the grep below from every node): "
-              f"faultbot compares the ranks itself. Or answer directly: {first.text}"),
+        text=f"Paste the errors of the other ranks{which} (the grep below, on every node); or answer: {first.text}",
         why=f"What decides this ({facts}) is in the other ranks' logs; one paste settles it all. {first.why}",
         how_to_find=(GREP_ERRORS, *first.how_to_find),
         choices=first.choices,

@@ -103,8 +103,8 @@ def _suspects(view: ClusterView) -> list[str]:
     return lines
 
 
-def cluster_markdown(view: ClusterView) -> list[str]:
-    suspects = {s.process for s in view.suspects}
+def cluster_headline(view: ClusterView) -> list[str]:
+    """The cluster in two lines, for the first screen: its size and the suspect rank with why."""
     title = (f"# Cluster: {len(view.identities.ranks)} ranks on {len(view.nodes)} node(s), "
              f"{len(view.communicators)} communicator(s)")
     lines = [title, ""]
@@ -115,7 +115,13 @@ def cluster_markdown(view: ClusterView) -> list[str]:
         lines.append(f"**No single suspect rank** — {view.findings[0].reason}.")
     else:
         lines.append("**No rank reported an error.**")
-    lines += ["", *_table(view, suspects), *_timeline(view, suspects)]
+    return lines
+
+
+def cluster_details(view: ClusterView) -> list[str]:
+    """The ranks by communicator, the timeline of first errors and every suspect with its reasons."""
+    suspects = {s.process for s in view.suspects}
+    lines = ["", "## Ranks", "", *_table(view, suspects), *_timeline(view, suspects)]
     if view.suspects or view.findings:
         lines += _suspects(view)
-    return lines + ["", "---", ""]
+    return lines

@@ -20,7 +20,7 @@ from ..ingest.stats import InputStats
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Op
 from ..match.symptoms import SymptomMatch
-from .entry_markdown import cause_and_fixes, citation_line
+from .entry_markdown import cause_lines, citation_line, fix_sections
 from .more_like import more_like
 
 if TYPE_CHECKING:
@@ -33,10 +33,14 @@ NOT_IN_KB = ("**Not in my knowledge base.** Nothing in these logs matches a faul
 
 
 def evidence_lines(candidate: Candidate, matches: Sequence[SymptomMatch]) -> list[str]:
-    """The log lines that matched ``candidate``'s symptoms, with where they were read, and how
-    many more lines of all ``matches`` say the same."""
+    """The log lines that matched ``candidate``'s symptoms, each line once with every symptom it
+    matched, where it was read, and how many more lines of all ``matches`` say the same."""
+    by_line: dict[tuple[str, int], list[SymptomMatch]] = {}
+    for match in candidate.evidence:
+        by_line.setdefault((match.record.origin.source, match.record.origin.line), []).append(match)
     lines = []
-    for match in candidate.evidence[:_MAX_EVIDENCE]:
+    for same_line in list(by_line.values())[:_MAX_EVIDENCE]:
+        match = same_line[0]
         origin = match.record.origin
         rank = f" (rank {origin.rank})" if origin.rank is not None else ""
         more = more_like(match, matches)
@@ -44,7 +48,8 @@ def evidence_lines(candidate: Candidate, matches: Sequence[SymptomMatch]) -> lis
         if more.lines:
             elsewhere = f", {more.ranks} other rank(s)" if more.ranks else ""
             also = f" · {more.lines:,} more line(s) like it{elsewhere}"
-        lines.append(f"- `{origin.source}:{origin.line}`{rank} — {match.symptom.id}, score {match.score:.2f}{also}")
+        symptoms = ", ".join(f"{m.symptom.id} {m.score:.2f}" for m in same_line)
+        lines.append(f"- `{origin.source}:{origin.line}`{rank} — {symptoms}{also}")
         shown = "\n  ".join(match.record.raw.strip()[:400].splitlines())
         lines.append(f"  ```text\n  {shown}\n  ```")
     return lines
@@ -109,13 +114,17 @@ def how_markdown(candidate: Candidate, diagnosis: Diagnosis) -> list[str]:
 def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStats | None,
                        explain: bool = False, cluster: ClusterView | None = None) -> str:
     lines: list[str] = []
+    details: list[str] = []
     if cluster is not None:
-        from .cluster_markdown import cluster_markdown  # the cluster modules: only with several ranks
+        # the cluster modules: only with several ranks; its headline (size, suspect) on the first
+        # screen, its tables after the answer
+        from .cluster_markdown import cluster_details, cluster_headline
 
-        lines += cluster_markdown(cluster)
+        lines += [*cluster_headline(cluster), ""]
+        details = cluster_details(cluster)
     top = diagnosis.top
     if top is None:
-        lines += [NOT_IN_KB, *decoded_field_lines(diagnosis, kb)]
+        lines += [NOT_IN_KB, *details, *decoded_field_lines(diagnosis, kb)]
     else:
         entry = top.entry
         lines += [f"# {entry.title}", "",
@@ -138,10 +147,19 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
         echoes = [c for c in diagnosis.conclusions if c.echo]
         if not top.echo and echoes:
             lines += ["", f"The other errors in the log ({', '.join(c.id for c in echoes[:3])}) are most likely its echo."]
+        filled = lambda text: fill(text, diagnosis.memory)  # noqa: E731
+        # the answer first: what to do now and for good, and the one question that could change it
+        lines += fix_sections(entry, ("workaround", "permanent"), filled)
+        if diagnosis.questions:
+            first = diagnosis.questions[0]
+            lines += ["", f"**Could change this:** {first.text} (`--answer {first.fact}=...`; how to find it: "
+                      "see *To narrow it down*)"]
+        lines += details
+        lines += cause_lines(entry, filled)
         lines += ["", "## Evidence", "", *evidence_lines(top, diagnosis.matches)]
         lines += deciding_conditions(top, diagnosis)
         lines += decoded_field_lines(diagnosis, kb)
-        lines += cause_and_fixes(entry, lambda text: fill(text, diagnosis.memory))
+        lines += fix_sections(entry, ("next_checks",), filled)
     concluded_codes = {code for c in diagnosis.conclusions for code in c.entry.error_codes}
     unexplained = [c for c in diagnosis.codes if c.code not in concluded_codes]
     if unexplained:

@@ -38,17 +38,27 @@ def step_lines(step: FixStep, fill: Fill = _as_written, articles: dict[str, Arti
     return lines
 
 
-def cause_and_fixes(entry: Entry, fill: Fill = _as_written, articles: dict[str, Article] | None = None) -> list[str]:
-    """Summary, cause, then workaround, permanent fix and next checks, each under its heading."""
-    parts = ["", fill(entry.summary)] if entry.summary else []
-    parts += ["", "## Cause", "", fill(entry.cause)]
+def fix_sections(entry: Entry, fields: tuple[str, ...], fill: Fill = _as_written,
+                 articles: dict[str, Article] | None = None) -> list[str]:
+    """The entry's fix steps of ``fields`` (workaround, permanent, next_checks), each under its heading."""
+    parts: list[str] = []
     for field, heading in FIX_HEADINGS:
         steps = getattr(entry.fixes, field)
-        if steps:
+        if field in fields and steps:
             parts += ["", f"## {heading}", ""]
             for step in steps:
                 parts += step_lines(step, fill, articles)
     return parts
+
+
+def cause_lines(entry: Entry, fill: Fill = _as_written) -> list[str]:
+    """Summary and cause, under one heading."""
+    return ["", "## Cause", "", *([fill(entry.summary), ""] if entry.summary else []), fill(entry.cause)]
+
+
+def cause_and_fixes(entry: Entry, fill: Fill = _as_written, articles: dict[str, Article] | None = None) -> list[str]:
+    """Summary and cause, then workaround, permanent fix and next checks, each under its heading."""
+    return cause_lines(entry, fill) + fix_sections(entry, tuple(field for field, _ in FIX_HEADINGS), fill, articles)
 
 
 def entry_markdown(entry: Entry, kb: KnowledgeBase) -> str:

@@ -34,8 +34,10 @@ def test_json_names_the_planted_rank_and_the_conclusion(scenarios: Scenarios, na
 
 
 @pytest.mark.parametrize("name", EXPECTED)
-def test_text_shows_the_table_the_timeline_and_the_suspect_before_the_conclusion(scenarios: Scenarios,
-                                                                                  name: str) -> None:
+def test_text_shows_the_suspect_then_the_conclusion_then_the_table_and_timeline(scenarios: Scenarios,
+                                                                                name: str) -> None:
+    """Answer first (issue 14): the suspect and the conclusion with its workaround on the first
+    screen, the table of ranks, the timeline and every suspect's reasons after."""
     done = scenarios.diagnosed(name)
     suspect = done.suspects[0]
     text = done.text
@@ -44,7 +46,9 @@ def test_text_shows_the_table_the_timeline_and_the_suspect_before_the_conclusion
     assert headline in text
     assert f"**{suspect % 8 if name == 'comm-destroyed' else suspect}** ◀ suspect" in text
     assert "## Timeline of first errors" in text
-    assert text.index("## Suspect ranks") < text.index(f"`{EXPECTED[name][0]}`")
+    assert text.index(headline) < text.index(f"`{EXPECTED[name][0]}`") < text.index("## Suspect ranks")
+    first_screen = "\n".join(text.splitlines()[:25])
+    assert headline in first_screen and f"`{EXPECTED[name][0]}`" in first_screen
 
 
 @pytest.mark.parametrize("name", EXPECTED)

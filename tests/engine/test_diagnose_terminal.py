@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 import pytest
@@ -81,3 +82,40 @@ def test_unknown_ends_the_questions_and_lists_the_rest_as_checks(tmp_path, kb):
     assert not any(line.rstrip().endswith(">") for line in child.before.splitlines()), child.before
     child.close()
     assert child.exitstatus == 0
+
+
+def _first_screen(*args: str, rows: int = 25) -> str:
+    """What a 100-column terminal shows of `diagnose --no-ask` before scrolling: its first ``rows`` lines."""
+    env = {**os.environ, "TERM": "xterm", "COLUMNS": "100", "LINES": "40"}
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(sys.executable, ["-m", "faultbot", "diagnose", "--no-ask", *args], cwd=str(REPO_DIR),
+                          env=env, encoding="utf-8", timeout=120, dimensions=(40, 100))
+    child.expect(pexpect.EOF)
+    child.close()
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before).replace("\r", "")
+    return "\n".join(text.splitlines()[:rows])
+
+
+def _four_rank_tree(tmp_path, kb) -> str:
+    """The four ranks of one communicator, each in its own node's plog, as `tar -x` of a job leaves them."""
+    from faultbot.cases import load_cases
+
+    four = next(c for c in load_cases(REPO_DIR / "tests" / "cases") if c.name.startswith("All four ranks time out"))
+    for rank, pid in enumerate(("31200", "31201", "31202", "31203")):
+        plog = tmp_path / f"node-{rank}" / "log" / "run" / "plog" / f"plog-{pid}_20251205184400.log"
+        plog.parent.mkdir(parents=True)
+        plog.write_text("\n".join(line for line in four.log.splitlines() if f"HCCL({pid}," in line) + "\n")
+    return str(tmp_path)
+
+
+def test_the_answer_and_its_workaround_are_on_the_first_screen(tmp_path, kb):
+    """Answer first: the conclusion and the workaround's command within 25 lines at 100 columns, for
+    a one-rank EI0002 paste, the LCCL example and a tree of four ranks."""
+    notify = tmp_path / "rank0.log"
+    notify.write_text(kb.entry("hccl.notify-timeout").tests[0].log)
+    for target, conclusion, command in (
+            (str(notify), "HCCL notify wait timeout", 'grep -r "Entry-"'),
+            (EXAMPLE, "LcalAllReduce hangs", "export LCCL_DETERMINISTIC=1"),
+            (_four_rank_tree(tmp_path / "tree", kb), "Cluster: 4 ranks", "Immediate workaround")):
+        screen = _first_screen(target)
+        assert conclusion in screen and command in screen, screen
