@@ -1,5 +1,6 @@
-"""Masking what identifies a site in an export: IPs, host names and paths, each value with its own
-numbered placeholder (``<ip-1>``) wherever it occurs, so the report still shows which are the same."""
+"""Masking what identifies a site in an export: IPs (also inside tags), interface and host names,
+paths, e-mail addresses and secrets (``password=...``, tokens), each value with its own numbered
+placeholder (``<ip-1>``) wherever it occurs, so the report still shows which are the same."""
 
 from __future__ import annotations
 
@@ -21,6 +22,11 @@ _IPV6 = re.compile(r"(?<![\w:])(?=[\w:]*\d)(?:(?:[0-9a-fA-F]{1,4}:){7}[0-9a-fA-F
 # two labels, so three or more are required.
 _HOST_FIELD = re.compile(r"(?i)\b(?:host(?:name)?|node(?:name)?|server)\s*(?:[:=]\s*|\[)\s*([A-Za-z][\w.-]*[A-Za-z0-9])")
 _DOTTED_HOST = re.compile(r"(?<![\w./-])(?:[A-Za-z][\w-]*\.){2,}[A-Za-z]{2,}(?![\w./-])")
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
+# Secrets: key=value / key: value pairs whose key names one, and bearer tokens.
+_SECRET = re.compile(r"(?i)\b([\w.-]*(?:password|passwd|secret|token|api[_-]?key|access[_-]?key)[\w.-]*)"
+                     r"(\s*[=:]\s*)(['\"]?)([^\s'\",;]+)")
+_BEARER = re.compile(r"(?i)\b(bearer\s+)([A-Za-z0-9._~+/=-]{8,})")
 _PATH = re.compile(r"(?<![\w.:/-])(?:~/|/)(?:[\w.@+-]+/)*[\w.@+-]+/?")
 
 
@@ -46,6 +52,9 @@ class _Placeholders:
 
 
 def _redact_span(text: str, placeholder: _Placeholders, hosts: set[str]) -> str:
+    text = _SECRET.sub(lambda m: m.group(1) + m.group(2) + m.group(3) + placeholder("secret", m.group(4)), text)
+    text = _BEARER.sub(lambda m: m.group(1) + placeholder("secret", m.group(2)), text)
+    text = _EMAIL.sub(lambda m: placeholder("email", m.group()), text)
     text = _IPV4.sub(lambda m: placeholder("ip", m.group()), text)
     text = _IPV6.sub(lambda m: placeholder("ip", m.group()), text)
     text = _INTERFACE.sub(lambda m: placeholder("if", m.group()), text)

@@ -32,3 +32,12 @@ def test_ips_and_interfaces_inside_tags_and_communicator_names_are_masked():
     for secret in ("10.0.0.1", "192.168.1.7", "eth0", "enp189s0f0", "bond0", "ib0"):
         assert secret not in masked, masked
     assert masked.startswith("tag[AllReduce_<ip-1>%<if-1>_60000_0_1761275812718970]")
+
+
+def test_mail_addresses_and_secrets_are_masked():
+    text = ("contact ops.oncall@example-corp.com; export HF_TOKEN=hf_abcdefghijklmnop ACCESS_KEY: 'AKIAXYZ123' "
+            "password=hunter2, Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.payload")
+    masked = redact(text, hosts=set())
+    for secret in ("ops.oncall@example-corp.com", "hf_abcdefghijklmnop", "AKIAXYZ123", "hunter2", "eyJhbGciOiJIUzI1NiJ9"):
+        assert secret not in masked, masked
+    assert "HF_TOKEN=<secret-1>" in masked and "<email-1>" in masked
