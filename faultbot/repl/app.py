@@ -110,7 +110,7 @@ def start(kb: KnowledgeBase, resume: bool, out: TextIO) -> Chat:
     skipped = replay(chat, records)
     chat.transcript = Transcript.reopen(path)
     lines = [f"Continuing session `{path.stem}`:", "", earlier_turns(records)]
-    lines += [f"*Skipped an answer that no longer fits: {reason}*" for reason in skipped]
+    lines += [f"*Skipped: {reason}*" for reason in skipped]
     print_markdown("\n".join(lines) + "\n", out)
     if chat.changes:
         show(chat.conclusion_reply(), out)

@@ -4,13 +4,14 @@ here); each input is recorded before it is acted on, each change as it is made, 
 from __future__ import annotations
 
 from functools import cached_property
+from pathlib import Path
 
 from ..engine.answers import AnswerError
 from ..engine.asking import question_to_ask
 from ..engine.diagnosis import Diagnosis
 from ..engine.questions import Question
 from ..engine.wording import show_value
-from ..ingest.inputs import Paste
+from ..ingest.inputs import LogPath, Paste
 from ..kb.loader import KnowledgeBase
 from ..qa.answer import answer
 from ..qa.failure_match import FaultWords
@@ -65,6 +66,14 @@ class Chat:
         self.pastes += 1
         self._refresh()
 
+    def apply_read(self, path: str) -> None:
+        """Read a log file or folder the engineer typed; raises OSError when it cannot be read."""
+        if not Path(path).expanduser().exists():
+            raise FileNotFoundError(path)
+        self.session.add_inputs([LogPath(Path(path).expanduser())], label=path)
+        self.changes.append(Change("read", label=path))
+        self._refresh()
+
     def apply_answer(self, fact: str, text: str, question: str = "", why: str = "") -> None:
         """Raises AnswerError when ``text`` does not fit ``fact``."""
         self.session.answer(fact, text)
@@ -85,7 +94,7 @@ class Chat:
 
     @property
     def has_evidence(self) -> bool:
-        return any(change.kind == "paste" for change in self.changes)
+        return any(change.is_log for change in self.changes)
 
     # --- turns ----------------------------------------------------------------------------------
 
@@ -99,11 +108,13 @@ class Chat:
         return reply
 
     def _respond(self, text: str, said: int) -> Reply:
-        given = classify(text, self.pending, self.session.collector.has_log_records)
+        given = classify(text, self.pending, self.session.collector.has_log_records, _names_a_path)
         if given.kind is Kind.COMMAND:
             return run_command(self, given.text)
         if given.kind is Kind.PASTE:
             return self.paste(given.text, said)
+        if given.kind is Kind.PATH:
+            return self.read(given.text)
         if given.kind is Kind.ANSWER and self.pending is not None:
             return self.answer_pending(given.text)
         if given.kind is Kind.DESCRIPTION:
@@ -118,6 +129,14 @@ class Chat:
         label = f"<paste {self.pastes + 1}>"
         self.apply_paste(text, label)
         self.record("paste", of=said, label=label)
+        return self.conclusion_reply()
+
+    def read(self, path: str) -> Reply:
+        try:
+            self.apply_read(path)
+        except OSError as error:
+            return Reply(error=f"cannot read {path}: {error.strerror or error}")
+        self.record("read", path=path)
         return self.conclusion_reply()
 
     def answer_pending(self, text: str) -> Reply:
@@ -163,3 +182,13 @@ class Chat:
         found = answer(self.knowledge, text)
         self.last_citations = found.citations or self.last_citations
         return Reply(answer_markdown(found, self.kb.articles))
+
+
+def _names_a_path(text: str) -> bool:
+    """Whether ``text`` is the path of an existing file or folder (one word, or quoted)."""
+    if not text or len(text) > 4096 or (" " in text and not Path(text).expanduser().exists()):
+        return False
+    try:
+        return Path(text).expanduser().exists()
+    except (OSError, ValueError):
+        return False

@@ -1,6 +1,7 @@
-"""What the engineer's input is: a command, a log paste, an answer to the pending question, a
-failure told in words, or a question for the knowledge base. A pure function of the text, the
-pending question, and whether the text holds log records."""
+"""What the engineer's input is: a command, a log paste, the path of a log file or folder, an answer
+to the pending question, a failure told in words, or a question for the knowledge base. A pure
+function of the text, the pending question, whether the text holds log records and whether it names
+an existing path."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ class Kind(str, Enum):
     EMPTY = "empty"
     COMMAND = "command"
     PASTE = "paste"
+    PATH = "path"
     ANSWER = "answer"
     DESCRIPTION = "description"
     QUESTION = "question"
@@ -47,12 +49,16 @@ def _answer_shaped(text: str, pending: Question) -> bool:
             and not _QUESTION.search(text) and not text.endswith(("?", "？")))
 
 
-def classify(text: str, pending: Question | None, holds_log: Callable[[str], bool]) -> Input:
+def classify(text: str, pending: Question | None, holds_log: Callable[[str], bool],
+             is_path: Callable[[str], bool] = lambda text: False) -> Input:
     text = text.strip()
     if not text:
         return Input(Kind.EMPTY, text)
     if _COMMAND.match(text):
         return Input(Kind.COMMAND, text)
+    unquoted = text.strip("'\"")
+    if "\n" not in text and is_path(unquoted):
+        return Input(Kind.PATH, unquoted)
     if holds_log(text):
         return Input(Kind.PASTE, text)
     if pending is not None:

@@ -78,7 +78,7 @@ def _back(chat: "Chat", arg: str) -> Reply:
     if change is None:
         return Reply(error="nothing to take back")
     chat.record("undo")
-    what = change.label if change.kind == "paste" else f"the answer `{change.fact}` = {change.text}"
+    what = change.label if change.is_log else f"the answer `{change.fact}` = {change.text}"
     state = chat.conclusion_reply() if chat.has_evidence else Reply()
     return Reply("\n\n".join(filter(None, (f"Took back {what}.", state.markdown))), conclusion=state.conclusion)
 

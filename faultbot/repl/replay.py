@@ -13,8 +13,8 @@ FIRST_LINE = 100
 
 
 def replay(chat: Chat, records: Sequence[Record]) -> list[str]:
-    """Apply ``records``' pastes, answers, undos and resets to ``chat``; the answers that no longer
-    fit the knowledge base are skipped and returned."""
+    """Apply ``records``' pastes, paths read, answers, undos and resets to ``chat``; the answers that
+    no longer fit the knowledge base, and paths that can no longer be read, are skipped and returned."""
     said: dict[int, str] = {}
     skipped = []
     for record in records:
@@ -22,6 +22,11 @@ def replay(chat: Chat, records: Sequence[Record]) -> list[str]:
             said[record.seq] = record.get("text")
         elif record.kind == "paste":
             chat.apply_paste(said.get(record.get("of", -1), ""), record.get("label") or "<paste>")
+        elif record.kind == "read":
+            try:
+                chat.apply_read(record.get("path"))
+            except OSError as error:
+                skipped.append(f"cannot read {record.get('path')} again: {error.strerror or error}")
         elif record.kind == "answer":
             try:
                 chat.apply_answer(record.get("fact"), record.get("text"), record.get("question"), record.get("why"))

@@ -41,6 +41,8 @@ def _inputs(changes: Sequence[Change]) -> list[str]:
     for change in changes:
         if change.kind == "paste":
             lines += ["", f"### {change.label}", "", _fenced(change.text)]
+        elif change.kind == "read":
+            lines += ["", f"### {change.label}", "", "Read from this path (not copied into the report)."]
     return lines or ["", "No logs were pasted."]
 
 

@@ -114,3 +114,26 @@ def test_a_paste_says_what_its_fields_mean_while_the_question_is_pending(chat):
     assert chat.pending is not None
     fields = reply.markdown.split("## What the log's fields say", 1)[1].split("## Question", 1)[0]
     assert "errcode `0`" in fields and "timed out or executed a trap" in fields
+
+
+def test_a_typed_path_is_read_as_a_log_and_comes_back_on_resume(chat, kb, tmp_path):
+    from faultbot.repl.chat import Chat
+    from faultbot.repl.replay import replay
+    from faultbot.repl.transcript import read_records
+
+    folder = tmp_path / "node-0" / "plog"
+    folder.mkdir(parents=True)
+    (folder / "plog-1.log").write_text(EXAMPLE_LOG)
+    reply = chat.respond(f"'{folder.parent}'")
+    assert not reply.error
+    assert chat.pending is not None and chat.pending.fact == "cann_version"
+    assert [c.kind for c in chat.changes] == ["read"]
+    resumed = Chat(kb)
+    assert replay(resumed, read_records(chat.transcript.path)) == []
+    assert resumed.pending.fact == "cann_version"
+    assert chat.respond("/back").markdown.startswith(f"Took back {folder.parent}")
+
+
+def test_a_path_that_does_not_exist_is_words_not_a_read(chat):
+    reply = chat.respond("/no/such/folder/plog")
+    assert not reply.error and not chat.changes
