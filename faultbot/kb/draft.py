@@ -15,12 +15,21 @@ import yaml
 
 from ..extract.facts import Observation
 from ..ingest.records import LogRecord, RecordKind
+from .model import CODE_SHAPE
 
 MAX_SIGNATURES = 5
 MAX_LOG_LINES = 40
 TODO = "TODO"
 _ERROR_LEVELS = {"ERROR", "FATAL", "WARNING"}
 _WORDS = re.compile(r"[A-Za-z][A-Za-z0-9]+")
+# What only this occurrence says, left out of a drafted signature: the process id and time a
+# screen error starts with (the matcher masks them anyway; the KB need not carry them).
+_OCCURRENCE_PREFIX = re.compile(r"^(?:\[PID:\s*\d+\]\s*)?(?:\d{4}-\d{2}-\d{2}[-T ][\d:.]+\s*)?(?:\(\w+\):\s*)?")
+
+
+def _signature(record: LogRecord) -> str:
+    """The record's message as a signature: without its occurrence prefix, at most 400 characters."""
+    return _OCCURRENCE_PREFIX.sub("", record.match_text)[:400]
 
 
 class Dumper(yaml.SafeDumper):
@@ -60,8 +69,9 @@ def draft_entry(entry_id: str, source: str, records: Sequence[LogRecord], observ
     errors = error_records(records) or list(records)
     taken: set[str] = set()
     symptoms = [{"id": _symptom_id(r, taken), "form": "screen" if r.kind is not RecordKind.PLOG else "plog",
-                 "signature": r.match_text[:400], "weight": 0.8} for r in errors[:MAX_SIGNATURES]]
-    codes = sorted({o.value for o in observations if o.fact == "error_code"})
+                 "signature": _signature(r), "weight": 0.8} for r in errors[:MAX_SIGNATURES]]
+    # only CANN-shaped codes (EI0006, EZ9999): torch_npu's ERR01100 and the like are not error codes
+    codes = sorted({str(o.value) for o in observations if o.fact == "error_code" and CODE_SHAPE.match(str(o.value))})
     log = "\n".join(r.raw.strip() for r in errors[:MAX_LOG_LINES]) + "\n"
     entry = {
         "id": entry_id,

@@ -117,3 +117,23 @@ def test_save_case_round_trips_through_eval(tmp_path, capsys):
     assert len(saved) == 1 and "expect: lccl.allreduce-flag-cleanup" in saved[0].read_text()
     code, out, _ = run(capsys, "eval", str(tmp_path / "cases"))
     assert code == 0 and "1 passed, 0 failed" in out
+
+
+def test_a_draft_keeps_neither_the_occurrence_nor_wrapper_codes():
+    """Signatures leave out the process id and time of the occurrence; only CANN-shaped codes are
+    listed (torch_npu's ERR01100 is not one, and lint would reject it)."""
+    import yaml
+
+    from faultbot.extract.facts import Observation
+    from faultbot.ingest.inputs import Paste
+    from faultbot.ingest.reader import LogReader
+    from faultbot.kb.draft import draft_entry
+
+    text = ("[ERROR] 2024-08-13-16:40:02 (PID:48211, Device:3, RankID:11) ERR01100 OPS call acl api failed\n"
+            "[PID: 9121] 2025-12-03-20:41:07.331.558 Some_New_Failure(EZ1234): Something new broke on device 3.\n")
+    records = list(LogReader([Paste(text)]).records())
+    observations = [Observation("error_code", code, code, records[0], "error-code") for code in ("ERR01100", "EZ1234")]
+    draft = yaml.safe_load(draft_entry("demo.new", "x.log", records, observations))
+    assert draft["error_codes"] == ["EZ1234"]
+    signatures = [s["signature"] for s in draft["symptoms"]]
+    assert not any("9121" in s or "2025-12-03" in s for s in signatures), signatures
