@@ -103,10 +103,10 @@ def cmd_diagnose(args: argparse.Namespace) -> int:
 
         from ..render.diagnosis_json import diagnosis_dict
 
-        payload = diagnosis_dict(diagnosis, kb, session.stats, args.explain, cluster)
+        payload = diagnosis_dict(diagnosis, kb, session.stats, args.explain or args.full, cluster)
         print(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
-        text = diagnosis_markdown(diagnosis, kb, session.stats, args.explain, cluster)
+        text = diagnosis_markdown(diagnosis, kb, session.stats, args.explain or args.full, cluster, brief=args.brief)
         if args.format == "markdown":
             sys.stdout.write(text)
         else:

@@ -77,6 +77,11 @@ def _diagnose(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-ask", action="store_true", help="never ask; list the questions instead")
     parser.add_argument("--format", choices=("text", "markdown", "json"), default="text")
     parser.add_argument("--explain", action="store_true", help="add WHY (for questions) and HOW (for the conclusion)")
+    depth = parser.add_mutually_exclusive_group()
+    depth.add_argument("--brief", action="store_true",
+                       help="only the answer: conclusion, suspect rank, workaround, fix and the question that could "
+                            "change it (text and Markdown; JSON keeps every field)")
+    depth.add_argument("--full", action="store_true", help="everything, WHY and HOW included (as --explain)")
     parser.add_argument("--save-case", metavar="DIR",
                         help="also save the evidence, answers and conclusion as an eval case YAML in DIR")
     _handled_by(parser, "diagnose_command:cmd_diagnose")

@@ -112,7 +112,8 @@ def how_markdown(candidate: Candidate, diagnosis: Diagnosis) -> list[str]:
 
 
 def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStats | None,
-                       explain: bool = False, cluster: ClusterView | None = None) -> str:
+                       explain: bool = False, cluster: ClusterView | None = None, brief: bool = False) -> str:
+    """The diagnosis for people, answer first; ``brief`` stops after the answer (the first screen)."""
     lines: list[str] = []
     details: list[str] = []
     if cluster is not None:
@@ -152,8 +153,11 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
         lines += fix_sections(entry, ("workaround", "permanent"), filled)
         if diagnosis.questions:
             first = diagnosis.questions[0]
-            lines += ["", f"**Could change this:** {first.text} (`--answer {first.fact}=...`; how to find it: "
-                      "see *To narrow it down*)"]
+            find = f"find it with `{first.how_to_find[0]}`; " if first.how_to_find else ""
+            lines += ["", f"**Could change this:** {first.text} ({find}answer with `--answer {first.fact}=...`)"]
+        if brief:
+            return "\n".join([*lines, "", "*More: evidence, cause, next checks and sources with `--full`, "
+                               "or without `--brief`.*"]) + "\n"
         lines += details
         lines += cause_lines(entry, filled)
         lines += ["", "## Evidence", "", *evidence_lines(top, diagnosis.matches)]

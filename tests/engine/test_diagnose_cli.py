@@ -165,3 +165,17 @@ def test_the_conditions_that_decided_are_said_with_their_sources():
     decided = text.split("## What decided it")[1].split("## Cause")[0]
     assert "`cann_version version in <8.2.RC1`: 8.0.RC2 (your answer)" in decided
     assert "LcalAllReduce (log " in decided and "lccl-allreduce-vector-core-timeout.log:1)" in decided
+
+
+def test_brief_prints_only_the_answer_and_full_adds_how(tmp_path, kb):
+    log = tmp_path / "rank0.log"
+    log.write_text(kb.entry("hccl.notify-timeout").tests[0].log)
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "faultbot", "diagnose", "--no-ask", *args, str(log)],
+                              capture_output=True, text=True, cwd=REPO_DIR, timeout=120).stdout
+
+    brief, default, full = run("--brief"), run(), run("--full")
+    assert "## Immediate workaround" in brief and "Could change this" in brief and 'grep -rn "ERROR"' in brief
+    assert "## Evidence" not in brief and "## Evidence" in default
+    assert "How faultbot concluded" in full and "How faultbot concluded" not in default
