@@ -14,7 +14,7 @@ from ..engine.wording import show_value
 from ..ingest.inputs import LogPath, Paste
 from ..kb.loader import KnowledgeBase
 from ..qa.answer import answer
-from ..qa.failure_match import FaultWords
+from ..qa.failure_match import FaultWords, WordsMatch
 from ..qa.index import KnowledgeIndex
 from ..render.answer_markdown import answer_markdown
 from ..session import DiagnosisSession
@@ -170,13 +170,21 @@ class Chat:
                 continue
             self.record("answer", fact=observation.fact, text=value, question="(said in your description)")
             stated.append((observation.fact, value))
-        known = set(self.diagnosis.memory.names()) | set(self.diagnosis.memory.unknown_answers)
-        match = self.fault_words.match(text, known)
+        match = self.apply_description(text)
         if not match.candidates:
             return self.ask(text)
         if match.question is not None:
-            self.pending = match.question
+            self.record("described", of=said)
         return Reply(views.words_markdown(match, stated))
+
+    def apply_description(self, text: str) -> WordsMatch:
+        """The faults ``text`` describes; the question that tells them apart becomes the pending one
+        (live, and again on --resume)."""
+        known = set(self.diagnosis.memory.names()) | set(self.diagnosis.memory.unknown_answers)
+        match = self.fault_words.match(text, known)
+        if match.question is not None:
+            self.pending = match.question
+        return match
 
     def ask(self, text: str) -> Reply:
         found = answer(self.knowledge, text)

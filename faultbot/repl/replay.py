@@ -22,6 +22,8 @@ def replay(chat: Chat, records: Sequence[Record]) -> list[str]:
             said[record.seq] = record.get("text")
         elif record.kind == "paste":
             chat.apply_paste(said.get(record.get("of", -1), ""), record.get("label") or "<paste>")
+        elif record.kind == "described":
+            chat.apply_description(said.get(record.get("of", -1), ""))
         elif record.kind == "read":
             try:
                 chat.apply_read(record.get("path"))

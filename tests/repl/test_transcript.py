@@ -63,3 +63,12 @@ def test_the_last_session_is_the_one_written_to_last(kb):
     assert last_transcript(sessions_dir()) == first.path
     second.close()
     first.close()
+
+
+def test_replay_restores_the_question_a_description_left_pending(chat, kb):
+    chat.respond("HcclAllreduce hangs after I set HCCL_OP_EXPANSION_MODE=AIV")
+    assert chat.pending is not None
+    resumed = Chat(kb)
+    assert replay(resumed, read_records(chat.transcript.path)) == []
+    assert resumed.pending is not None and resumed.pending.fact == chat.pending.fact
+    assert resumed.session.answers == chat.session.answers
