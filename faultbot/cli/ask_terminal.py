@@ -17,13 +17,13 @@ from ..engine.asking import question_to_ask
 from ..engine.diagnosis import Diagnosis
 from ..engine.questions import Question
 from ..render.console import print_markdown
-from ..render.diagnosis_markdown import question_markdown
+from ..render.diagnosis_markdown import question_markdown, question_subject
 from ..session import DiagnosisSession
 
 
-def ask(question: Question, session: DiagnosisSession, prompt: PromptSession) -> bool:
+def ask(question: Question, session: DiagnosisSession, prompt: PromptSession, about: str = "") -> bool:
     """Ask until the session holds an answer (or more log); False when the engineer quits."""
-    print_markdown("\n".join(["", "## Question", "", *question_markdown(question, explain=False)]), sys.stderr)
+    print_markdown("\n".join(["", "## Question", "", *question_markdown(question, about=about)]), sys.stderr)
     completer = WordCompleter([*question.choices, "unknown"], ignore_case=True)
     while True:
         try:
@@ -51,6 +51,7 @@ def ask_until_settled(session: DiagnosisSession, diagnosis: Diagnosis) -> Diagno
     candidate (``engine.asking``), or until the engineer quits; the diagnosis as it then stands."""
     prompt: PromptSession = PromptSession()
     asked_at = None
-    while (question := question_to_ask(diagnosis, asked_at)) is not None and ask(question, session, prompt):
+    while ((question := question_to_ask(diagnosis, asked_at)) is not None
+           and ask(question, session, prompt, question_subject(diagnosis))):
         diagnosis, asked_at = session.diagnose(), diagnosis
     return diagnosis

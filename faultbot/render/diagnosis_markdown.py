@@ -87,11 +87,26 @@ def cli_answer_hint(question: Question) -> str:
     return f"Answer with `--answer {question.fact}=VALUE`{example}."
 
 
+def question_subject(diagnosis: Diagnosis) -> str:
+    """What the questions are about: the file, line, node, rank and device of the leading
+    conclusion's first evidence ("" without a conclusion)."""
+    top = diagnosis.top
+    if top is None or not top.evidence:
+        return ""
+    origin = top.evidence[0].record.origin
+    where = [f"`{origin.source}:{origin.line}`"]
+    where += [f"{name} {value}" for name, value in (("node", origin.node), ("rank", origin.rank),
+                                                     ("device", origin.device)) if value is not None]
+    return ", ".join(where)
+
+
 def question_markdown(question: Question, explain: bool = False,
-                      answer_hint: Callable[[Question], str] = cli_answer_hint) -> list[str]:
-    """A question with how to find the answer; ``answer_hint`` says how to give it (the command
-    line's ``--answer`` by default, the chat passes its own)."""
+                      answer_hint: Callable[[Question], str] = cli_answer_hint, about: str = "") -> list[str]:
+    """A question with what it is about, how to find the answer, and ``answer_hint`` on how to give
+    it (the command line's ``--answer`` by default, the chat passes its own)."""
     lines = [f"- **{question.text}** (`{question.fact}`)"]
+    if about:
+        lines.append(f"  About: {about}.")
     if question.choices:
         lines.append(f"  Answers: {', '.join(question.choices)}, or unknown.")
     lines.append("  Find it with:")
@@ -154,7 +169,9 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
         if diagnosis.questions:
             first = diagnosis.questions[0]
             find = f"find it with `{first.how_to_find[0]}`; " if first.how_to_find else ""
-            lines += ["", f"**Could change this:** {first.text} ({find}answer with `--answer {first.fact}=...`)"]
+            about = question_subject(diagnosis)
+            lines += ["", f"**Could change this:** {first.text} ({f'about {about}; ' if about else ''}{find}"
+                      f"answer with `--answer {first.fact}=...`)"]
         if brief:
             return "\n".join([*lines, "", "*More: evidence, cause, next checks and sources with `--full`, "
                                "or without `--brief`.*"]) + "\n"
@@ -175,7 +192,7 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
     if diagnosis.questions:
         lines += ["", "## To narrow it down", ""]
         for question in diagnosis.questions:
-            lines += question_markdown(question, explain)
+            lines += question_markdown(question, explain, about=question_subject(diagnosis))
     alternatives = diagnosis.conclusions[1:]
     if alternatives:
         lines += ["", "## Alternatives still possible", ""]

@@ -17,7 +17,9 @@ from ..kb.model import Article
 from ..kb.loader import KnowledgeBase
 from ..qa.failure_match import WordsMatch
 from ..qa.index import Hit
-from ..render.diagnosis_markdown import decoded_field_lines, diagnosis_markdown, evidence_lines, question_markdown
+from ..render.diagnosis_markdown import (
+    decoded_field_lines, diagnosis_markdown, evidence_lines, question_markdown, question_subject,
+)
 from ..render.entry_markdown import citation_line
 
 MAX_FACT_VALUES = 4
@@ -33,8 +35,8 @@ def chat_answer_hint(question: Question) -> str:
     return f"Type the answer{example}, `unknown`, or paste more log; `/why` says why it is asked."
 
 
-def question_block(question: Question, explain: bool = False) -> str:
-    return "\n".join(["## Question", "", *question_markdown(question, explain, chat_answer_hint)])
+def question_block(question: Question, explain: bool = False, about: str = "") -> str:
+    return "\n".join(["## Question", "", *question_markdown(question, explain, chat_answer_hint, about)])
 
 
 def after_evidence(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStats, pending: Question | None) -> str:
@@ -46,7 +48,8 @@ def after_evidence(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStats, p
     if diagnosis.conclusions:
         lines += ["Leading candidates:", "", *(f"- {candidate_line(c)}" for c in diagnosis.conclusions[:3]), ""]
     fields = decoded_field_lines(diagnosis, kb)
-    return "\n".join([*lines, *fields[1:], *([""] if fields else []), question_block(pending)])
+    return "\n".join([*lines, *fields[1:], *([""] if fields else []),
+                      question_block(pending, about=question_subject(diagnosis))])
 
 
 def facts_markdown(memory: WorkingMemory) -> str:

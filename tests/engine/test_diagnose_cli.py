@@ -179,3 +179,13 @@ def test_brief_prints_only_the_answer_and_full_adds_how(tmp_path, kb):
     assert "## Immediate workaround" in brief and "Could change this" in brief and 'grep -rn "ERROR"' in brief
     assert "## Evidence" not in brief and "## Evidence" in default
     assert "How faultbot concluded" in full and "How faultbot concluded" not in default
+
+
+def test_a_question_names_the_file_rank_and_device_it_is_about(tmp_path):
+    plog = tmp_path / "node-3" / "log" / "debug" / "device-5" / "device-5_20250602.log"
+    plog.parent.mkdir(parents=True)
+    plog.write_text((REPO_DIR / "examples" / "lccl-allreduce-vector-core-timeout.log").read_text())
+    out = subprocess.run([sys.executable, "-m", "faultbot", "diagnose", "--no-ask", "--brief", str(plog)],
+                         capture_output=True, text=True, cwd=REPO_DIR, timeout=120).stdout
+    line = next(line for line in out.splitlines() if line.startswith("**Could change this:**"))
+    assert f"about `{plog}:" in line and "node node-3" in line and "device 5" in line
