@@ -16,6 +16,7 @@ from rich.text import Text
 
 from ..kb.loader import KnowledgeBase
 from ..render.console import console_for, print_markdown
+from .busy import busy, drop_typeahead
 from .chat import Chat
 from .completer import ChatCompleter
 from .history import ChatHistory
@@ -82,9 +83,12 @@ def loop(chat: Chat, prompt: PromptSession, out: TextIO) -> int:
         except EOFError:
             break
         try:
-            reply = chat.respond(text)
+            with busy():
+                reply = chat.respond(text)
         except KeyboardInterrupt:
-            reply = Reply(error="interrupted; the session is saved")
+            drop_typeahead()
+            reply = Reply(error="cancelled: that input and what was typed meanwhile are dropped; the session is as "
+                                "it was before it")
         except Exception as error:     # a bug must not end the session or lose the transcript
             chat.record("reply", text=f"internal error: {error!r}")
             reply = Reply(error=f"internal error ({type(error).__name__}: {error}); the session is saved, "

@@ -102,7 +102,15 @@ class Chat:
         if not text.strip():
             return Reply()
         said = self.record("said", text=text)     # first: a crash from here on still keeps it
-        reply = self._respond(text, said)
+        before = (len(self.session.steps), len(self.changes), self.diagnosis, self.pending)
+        try:
+            reply = self._respond(text, said)
+        except KeyboardInterrupt:
+            # cancelled: the session goes back to what it was, and the transcript says so
+            steps, changes, self.diagnosis, self.pending = before
+            del self.session.steps[steps:], self.changes[changes:]
+            self.record("cancelled", of=said)
+            raise
         if reply.markdown or reply.error:
             self.record("reply", text=reply.error or reply.markdown)
         return reply

@@ -13,13 +13,18 @@ FIRST_LINE = 100
 
 
 def replay(chat: Chat, records: Sequence[Record]) -> list[str]:
-    """Apply ``records``' pastes, paths read, answers, undos and resets to ``chat``; the answers that
+    """Apply ``records``' pastes, paths read, answers, undos, resets and cancelled inputs to ``chat``; the answers that
     no longer fit the knowledge base, and paths that can no longer be read, are skipped and returned."""
     said: dict[int, str] = {}
+    changes_before: dict[int, int] = {}     # how many changes there were when each input was said
     skipped = []
     for record in records:
         if record.kind == "said":
             said[record.seq] = record.get("text")
+            changes_before[record.seq] = len(chat.changes)
+        elif record.kind == "cancelled":
+            while len(chat.changes) > changes_before.get(record.get("of", -1), len(chat.changes)):
+                chat.apply_undo()
         elif record.kind == "paste":
             chat.apply_paste(said.get(record.get("of", -1), ""), record.get("label") or "<paste>")
         elif record.kind == "described":

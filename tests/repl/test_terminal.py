@@ -115,3 +115,25 @@ def test_a_paste_of_hundreds_of_lines_is_one_input(environment, tmp_path):
     child.expect("cann_version>")
     child.sendcontrol("d")
     child.expect(pexpect.EOF)
+
+
+def _long_log(lines: int) -> str:
+    """A job log long enough that reading it takes a while: INFO noise, then the example's error."""
+    noise = "".join(f"[INFO] RUNTIME(2291046,python):2025-06-02-03:14:{i % 60:02d}.331.{i % 1000:03d} "
+                    f"[task.cc:{i % 900}]2291046 LaunchKernel: stream {i % 16}, task {i}\n" for i in range(lines))
+    return noise + EXAMPLE_LOG
+
+
+def test_a_paste_while_busy_stays_one_input_and_ctrl_c_cancels(environment, tmp_path):
+    """While faultbot works, the terminal keeps bracketing pastes (so the next paste arrives whole)
+    and Ctrl-C cancels the work and what was typed meanwhile, leaving the session as it was."""
+    child = spawn(environment, tmp_path)
+    paste(child, _long_log(15_000))
+    child.expect_exact("\x1b[?2004h")          # bracketed paste back on while it works
+    child.sendintr()
+    child.expect("cancelled")
+    child.expect("faultbot>")
+    paste(child, EXAMPLE_LOG)
+    child.expect("cann_version>")
+    child.sendline("/quit")
+    child.expect(pexpect.EOF)

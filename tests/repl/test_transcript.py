@@ -72,3 +72,24 @@ def test_replay_restores_the_question_a_description_left_pending(chat, kb):
     assert replay(resumed, read_records(chat.transcript.path)) == []
     assert resumed.pending is not None and resumed.pending.fact == chat.pending.fact
     assert resumed.session.answers == chat.session.answers
+
+
+def test_a_cancelled_input_leaves_the_session_as_it_was_live_and_on_resume(chat, kb, monkeypatch):
+    """Ctrl-C while an input is worked on: the chat goes back to its state before that input, and
+    a resumed session does too, whatever the transcript had recorded of it."""
+    chat.respond(EXAMPLE_LOG)
+    before = ([c.kind for c in chat.changes], chat.pending.fact)
+
+    def interrupted(*args, **kwargs):
+        chat.record("answer", fact="cann_version", text="8.0.RC2")     # recorded, then cut short
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(chat, "answer_pending", interrupted)
+    try:
+        chat.respond("8.0.RC2")
+    except KeyboardInterrupt:
+        pass
+    assert ([c.kind for c in chat.changes], chat.pending.fact) == before
+    resumed = Chat(kb)
+    replay(resumed, read_records(chat.transcript.path))
+    assert ([c.kind for c in resumed.changes], resumed.pending.fact) == before
