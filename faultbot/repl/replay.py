@@ -47,7 +47,8 @@ def replay(chat: Chat, records: Sequence[Record]) -> list[str]:
 
 
 def _first_line(text: str) -> str:
-    lines = text.strip().split("\n")
+    """The first line of a turn as plain words: Markdown heading and emphasis marks left out."""
+    lines = [line.lstrip("#> ").replace("**", "") for line in text.strip().split("\n")]
     first = lines[0] if len(lines[0]) <= FIRST_LINE else lines[0][:FIRST_LINE] + " …"
     return first + (f" *(+{len(lines) - 1} lines)*" if len(lines) > 1 else "")
 

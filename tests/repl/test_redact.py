@@ -41,3 +41,10 @@ def test_mail_addresses_and_secrets_are_masked():
     for secret in ("ops.oncall@example-corp.com", "hf_abcdefghijklmnop", "AKIAXYZ123", "hunter2", "eyJhbGciOiJIUzI1NiJ9"):
         assert secret not in masked, masked
     assert "HF_TOKEN=<secret-1>" in masked and "<email-1>" in masked
+
+
+def test_ipv6_and_fully_qualified_host_names_are_masked():
+    text = "peer fe80::1ff:fe23:4567:890a on gpu-node-12.sh.example.internal, 2001:db8:85a3:0:0:8a2e:370:7334"
+    masked = redact(text, hosts=set())
+    for secret in ("fe80::1ff:fe23:4567:890a", "gpu-node-12.sh.example.internal", "2001:db8:85a3:0:0:8a2e:370:7334"):
+        assert secret not in masked, masked
