@@ -110,5 +110,5 @@ def cmd_diagnose(args: argparse.Namespace) -> int:
         if args.format == "markdown":
             sys.stdout.write(text)
         else:
-            print_markdown(text)
+            print_markdown(text, paged=not args.no_pager)
     return EXIT_OK if diagnosis.conclusions else EXIT_NO_MATCH

@@ -79,7 +79,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     elif args.format == "markdown":
         sys.stdout.write(entry_markdown(entry, kb))
     else:
-        print_markdown(entry_markdown(entry, kb))
+        print_markdown(entry_markdown(entry, kb), paged=not args.no_pager)
     return EXIT_OK
 
 

@@ -84,7 +84,14 @@ def _diagnose(parser: argparse.ArgumentParser) -> None:
     depth.add_argument("--full", action="store_true", help="everything, WHY and HOW included (as --explain)")
     parser.add_argument("--save-case", metavar="DIR",
                         help="also save the evidence, answers and conclusion as an eval case YAML in DIR")
+    _no_pager(parser)
     _handled_by(parser, "diagnose_command:cmd_diagnose")
+
+
+def _no_pager(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--no-pager", action="store_true",
+                        help="print long output on a terminal directly instead of through $FAULTBOT_PAGER, $PAGER "
+                             "or less")
 
 
 def _extract(parser: argparse.ArgumentParser) -> None:
@@ -124,6 +131,7 @@ def _kb(kb: argparse.ArgumentParser) -> None:
     show = kb_sub.add_parser("show", parents=[common], help="show one entry: cause, fixes, sources")
     show.add_argument("id", help="entry id, e.g. lccl.allreduce-flag-cleanup")
     show.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    _no_pager(show)
     _handled_by(show, "kb_commands:cmd_show")
     test = kb_sub.add_parser("test", parents=[common], help="run entries' own tests; show HOW for failures")
     test.add_argument("ids", nargs="*", metavar="ID", help="entry ids (default: all)")

@@ -36,8 +36,9 @@ def console_for(stream: TextIO) -> Console | None:
     return console if console.is_terminal else None
 
 
-def print_markdown(text: str, stream: TextIO | None = None) -> None:
-    """``text`` rendered on ``stream`` (standard output as it is at the call) when a terminal, else as it is."""
+def print_markdown(text: str, stream: TextIO | None = None, paged: bool = False) -> None:
+    """``text`` rendered on ``stream`` (standard output as it is at the call) when a terminal, else as it is.
+    ``paged``: on a terminal, text longer than the screen goes through the pager (render/pager.py)."""
     stream = stream or sys.stdout
     console = console_for(stream)
     if console is None:
@@ -45,7 +46,15 @@ def print_markdown(text: str, stream: TextIO | None = None) -> None:
         return
     from rich.markdown import Markdown
 
-    console.print(Markdown(text, code_theme="ansi_dark"))
+    rendered = Markdown(text, code_theme="ansi_dark")
+    if not paged:
+        console.print(rendered)
+        return
+    from .pager import page
+
+    with console.capture() as captured:
+        console.print(rendered)
+    page(captured.get(), stream, console.size.height)
 
 
 def print_table(headers: Sequence[str], rows: Sequence[Sequence[str]], stream: TextIO | None = None) -> None:

@@ -15,7 +15,8 @@ EXAMPLE = str(REPO_DIR / "examples" / "lccl-allreduce-vector-core-timeout.log")
 
 
 def spawn(*args: str):
-    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "200"}
+    # The questions are under test here, not the pager (see _first_screen), so the whole output comes at once.
+    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "200", "FAULTBOT_PAGER": "off"}
     child = pexpect.spawn(sys.executable, ["-m", "faultbot", "diagnose", *args], cwd=str(REPO_DIR),
                           env=env, encoding="utf-8", timeout=120, dimensions=(50, 200))
     return child
@@ -84,16 +85,27 @@ def test_unknown_ends_the_questions_and_lists_the_rest_as_checks(tmp_path, kb):
     assert child.exitstatus == 0
 
 
+# less waits for a key after each screen at its ":" prompt (cleared to the end of the line).
+LESS_PROMPT = "\n:\x1b\\[K"
+
+
 def _first_screen(*args: str, rows: int = 25) -> str:
-    """What a 100-column terminal shows of `diagnose --no-ask` before scrolling: its first ``rows`` lines."""
-    env = {**os.environ, "TERM": "xterm", "COLUMNS": "100", "LINES": "40"}
-    env.pop("NO_COLOR", None)
+    """What a 100-column, ``rows``-line terminal shows of `diagnose --no-ask`: longer output stops in
+    the pager (less) after its first screen, which is returned; q quits the pager."""
+    env = {**os.environ, "TERM": "xterm", "COLUMNS": "100", "LINES": str(rows)}
+    for name in ("NO_COLOR", "PAGER", "FAULTBOT_PAGER", "LESS"):
+        env.pop(name, None)
     child = pexpect.spawn(sys.executable, ["-m", "faultbot", "diagnose", "--no-ask", *args], cwd=str(REPO_DIR),
-                          env=env, encoding="utf-8", timeout=120, dimensions=(40, 100))
+                          env=env, encoding="utf-8", timeout=120, dimensions=(rows, 100))
+    child.expect(LESS_PROMPT)
+    screen = child.before
+    child.send("q")
     child.expect(pexpect.EOF)
     child.close()
-    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before).replace("\r", "")
-    return "\n".join(text.splitlines()[:rows])
+    assert child.exitstatus == 0
+    lines = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]", "", screen).replace("\r", "").splitlines()
+    assert len(lines) < rows, "the pager shows one screen"
+    return "\n".join(lines)
 
 
 def _four_rank_tree(tmp_path, kb) -> str:
