@@ -47,6 +47,14 @@ def _figures_line(label: str, figures: dict) -> str:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
+    if args.questions:
+        if args.cases_dir or args.baseline or args.record_baseline:
+            raise UsageError("--questions takes no CASES_DIR, --baseline or --record-baseline")
+        from .eval_questions import cmd_eval_questions
+
+        return cmd_eval_questions(args)
+    if not args.cases_dir:
+        raise UsageError("give a CASES_DIR, or --questions FILE")
     directory = Path(args.cases_dir)
     if not directory.is_dir():
         raise UsageError(f"no such folder: {directory}")

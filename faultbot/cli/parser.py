@@ -112,7 +112,10 @@ def _eval(parser: argparse.ArgumentParser) -> None:
                           "apart. Questions are answered from the case's answers, 'unknown' otherwise. "
                           "Exit 0 when every case passes (with --baseline: when no case that passed then fails now), "
                           "1 otherwise.")
-    parser.add_argument("cases_dir", metavar="CASES_DIR")
+    parser.add_argument("cases_dir", metavar="CASES_DIR", nargs="?")
+    parser.add_argument("--questions", metavar="FILE",
+                        help="instead of cases, a question set (tests/qa/questions.yaml): each question asked as "
+                             "'faultbot ask' would, right when the answer holds the fact and cites a right section")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument("--baseline", metavar="FILE",
                         help="fail only on regressions against this recorded baseline, so that new hard cases can land")

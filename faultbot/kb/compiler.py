@@ -25,6 +25,7 @@ from .lazy import LazyTable
 from .loader import EntryIndex, KnowledgeBase
 from .model import CodeBook, Entry
 from .rules_schema import parse_rules
+from .vocabulary import VOCABULARY_FILE, Vocabulary, parse_vocabulary
 from .yaml_source import load_yaml, parse_yaml, read_kb_file
 
 FACTS_FILE = "facts.yaml"
@@ -102,6 +103,16 @@ def compile_kb(kb_dir: Path, articles_dir: Path, digest: KbDigest | None = None)
             problems += collected.found
         except KbError as exc:
             problems += exc.problems
+    vocabulary = Vocabulary()
+    vocabulary_path = kb_dir / VOCABULARY_FILE
+    if vocabulary_path.is_file():
+        shown = _shown(vocabulary_path, kb_dir)
+        try:
+            collected = Problems(shown)
+            vocabulary = parse_vocabulary(load_yaml(vocabulary_path, shown), collected)
+            problems += collected.found
+        except KbError as exc:
+            problems += exc.problems
     problems += [p for _, collected in fact_documents + rule_documents + decoder_documents for p in collected.found]
     entries: list[Entry] = []
     file_of: dict[int, str] = {}
@@ -135,4 +146,4 @@ def compile_kb(kb_dir: Path, articles_dir: Path, digest: KbDigest | None = None)
     index = EntryIndex.of(entries)
     return KnowledgeBase(catalogue, rules + decoder_rules(decoders), codebook, index,
                          LazyTable({e.id: e for e in sorted(entries, key=lambda e: e.id)}), LazyTable(articles),
-                         kb_dir, digest, decoders)
+                         kb_dir, digest, decoders, vocabulary)

@@ -15,6 +15,7 @@ from .diagnostics import KbError, Problem
 from .digest import KbDigest, kb_digest
 from .lazy import LazyTable
 from .model import Article, CodeBook, Decoder, Entry, FactCatalogue, FactSpec, Rule, parent_of
+from .vocabulary import Vocabulary
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,7 @@ class KnowledgeBase:
     kb_dir: Path
     digest: KbDigest
     decoders: tuple[Decoder, ...] = ()
+    vocabulary: Vocabulary = Vocabulary()
 
     @property
     def facts(self) -> dict[str, FactSpec]:

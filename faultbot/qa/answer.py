@@ -9,18 +9,22 @@ from typing import Sequence
 
 from ..engine.decoding import DecodedField
 from ..engine.wording import show_value
-from .glossary import expand
-from .index import Hit, KnowledgeIndex
+from ..kb.vocabulary import Intent
+from .index import ENTITY, Hit, KnowledgeIndex
 from .sentences import Sentence
-from .tokens import query_terms, tokenize
+from .tokens import NAME_BOOST, query_terms, tokenize
 
-MIN_COVERAGE = 0.5         # share of the question's weight the best passage must hold
+MIN_COVERAGE = 0.45        # share of the question's weight the best passage must hold
 BM25_SHARE = 0.35          # how much the BM25 score (relative to the best) counts beside focus
 MAX_SENTENCES = 3
+WHOLE_PASSAGE_CHARS = 900  # a passage this short is the answer whole
 MAX_ROWS = 8               # table rows or list items a sentence brings along
 LEAD_RATIO = 0.25          # when no sentence holds this much of what the passage holds, its lead answers
 SEE_ALSO_RATIO = 0.9       # passages ranked this close to the best are cited too
 MAX_CITATIONS = 3
+MIN_SUGGESTION_CHARS = 3
+MAX_ABOUT = 5              # sections listed when the question names a thing but no passage answers it
+INTENT_FIT = 1.3           # a passage that answers what is asked (a workaround for "how to work around") ranks up
 
 _DEFAULT = re.compile(r"\bdefault|默认|缺省", re.I)
 _DEFAULT_VALUE = re.compile(r"(?:\bdefault\w*|默认\w*|缺省)\D{0,24}\d", re.I)
@@ -51,18 +55,21 @@ class Answer:
 @dataclass(frozen=True)
 class _Question:
     text: str
-    query: dict[str, float]       # glossary-expanded terms and how much each counts
+    query: dict[str, float]       # its terms in the articles' words and how much each counts
     total: float
     subject: str                  # X of "what is X", lower case; "" otherwise
     names: tuple[str, ...]        # the names it asks about (HCCL_EXEC_TIMEOUT), lower case
+    intents: frozenset[Intent]    # what it asks for (cause, workaround, default ...)
 
     @classmethod
     def read(cls, text: str, index: KnowledgeIndex) -> "_Question":
-        query = query_terms(expand(text))
-        what = _WHAT_IS.match(text)
+        reworded = index.rewording.reword(text)
+        query = query_terms(reworded)
+        what = _WHAT_IS.match(reworded)
         subject = next((g for g in what.groups() if g), "").lower() if what else ""
-        names = tuple(n.lower() for n in _NAME.findall(text))
-        return cls(text, query, index.bm25.total(query) or 1.0, "" if subject in _NOT_SUBJECTS else subject, names)
+        names = tuple(n.lower() for n in _NAME.findall(reworded))
+        return cls(reworded, query, index.bm25.total(query) or 1.0, "" if subject in _NOT_SUBJECTS else subject,
+                   names, index.rewording.intents(reworded))
 
     def _names_default(self, sentence: Sentence, context: str) -> float:
         """Whether ``sentence`` gives a default value of what is asked about: "default" and a number
@@ -108,11 +115,21 @@ def _focus(hit: Hit, question: _Question, index: KnowledgeIndex) -> float:
     return best
 
 
+def _answers_what_is_asked(hit: Hit, question: _Question) -> bool:
+    """The passage is of the kind asked for (a workaround, a default ...) and about what is asked:
+    it holds every name the question names."""
+    if not hit.answers & question.intents:
+        return False
+    held = hit.title_words.union(*hit.words)
+    return all(term in held for term, boost in question.query.items() if boost == NAME_BOOST)
+
+
 def _ranked(hits: list[Hit], question: _Question, index: KnowledgeIndex) -> list[tuple[float, Hit]]:
     """The passages BM25 found, ranked again by focus: a passage that says it in one place (its
     title and one sentence) answers better than one with the words scattered over a page."""
     top = max((hit.score for hit in hits), default=1.0)
-    scored = [((_focus(hit, question, index) + BM25_SHARE * hit.score / top) * hit.passage.prior, hit) for hit in hits]
+    scored = [((_focus(hit, question, index) + BM25_SHARE * hit.score / top) * hit.passage.prior
+               * (INTENT_FIT if _answers_what_is_asked(hit, question) else 1.0), hit) for hit in hits]
     return sorted(scored, key=lambda pair: -pair[0])
 
 
@@ -164,6 +181,8 @@ def _in_context(found: list[Sentence], chosen: list[int]) -> list[int]:
 
 
 def _chosen(found: list[Sentence], scores: list[float], question: _Question) -> list[int]:
+    if sum(len(s.text) for s in found) <= WHOLE_PASSAGE_CHARS:
+        return list(range(len(found)))    # short enough to read whole: no sentence is out of context
     best = max(scores, default=0.0)
     if best < LEAD_RATIO:
         chosen = list(range(min(2, len(found))))
@@ -203,11 +222,19 @@ def _citations(ranked: list[tuple[float, Hit]]) -> tuple[str, ...]:
 
 
 def suggestions(question: str, index: KnowledgeIndex, limit: int = 3) -> tuple[str, ...]:
-    """Words of the question the knowledge holds, rarest first; else the error codes it knows."""
-    known = [term for term in dict.fromkeys(_TERM.findall(question))
-             if any(index.bm25.knows(t) for t in tokenize(term))]
-    known.sort(key=lambda term: -max(index.bm25.weight(t) for t in tokenize(term)))
-    return tuple(known[:limit]) or index.error_codes[:limit]
+    """Domain words of the question to search for, rarest first: names the knowledge base writes
+    (HCCL_BUFFSIZE) and words its titles use; never a stop word, a fragment or a name it lacks."""
+    title_words = frozenset().union(*index.title_words)
+    found = []
+    for term in dict.fromkeys(_TERM.findall(index.rewording.reword(question))):
+        tokens = tokenize(term)
+        if (not tokens or len(term) < MIN_SUGGESTION_CHARS or not index.bm25.knows(tokens[0])
+                or index.rewording.intents(term)):    # "default", "check": what is asked, not what about
+            continue
+        if term.casefold() in index.mentions or tokens[0] in title_words:
+            found.append((term, tokens[0]))
+    found.sort(key=lambda pair: -index.bm25.weight(pair[1]))
+    return tuple(term for term, _ in found[:limit])
 
 
 def _from_passages(index: KnowledgeIndex, asked: _Question) -> Answer:
@@ -228,15 +255,38 @@ def _field_lines(decoded: tuple[DecodedField, ...]) -> list[str]:
     return lines
 
 
+def _about_what_is_named(index: KnowledgeIndex, asked: _Question) -> Answer | None:
+    """No passage answers, but the question names something the knowledge base writes about: say
+    what it holds about it (the sections that name it, those titled by it first) instead of
+    "not in my knowledge base"."""
+    named = [n for n in dict.fromkeys(ENTITY.findall(asked.text)) if n.casefold() in index.mentions]
+    if not named:
+        return None
+    places = [i for name in named for i in index.mentions[name.casefold()]]
+    titled = sorted(dict.fromkeys(places), key=lambda i: (not any(n.casefold() in index.passages[i].title.casefold()
+                                                                   for n in named), places.index(i)))
+    shown = list(dict.fromkeys(index.passages[i].citation for i in titled))[:MAX_ABOUT]
+    titles = {index.passages[i].citation: index.passages[i].title for i in titled}
+    names = ", ".join(f"`{n}`" for n in named)
+    lines = [f"Nothing in the knowledge base answers this directly. What it holds about {names}:", "",
+             *(f"- {titles[c]}" for c in shown)]
+    return Answer("\n".join(lines), tuple(shown), 0.0)
+
+
 def answer(index: KnowledgeIndex, question: str) -> Answer:
     """The passage that answers ``question``; a field value it names (retCode 0x31) is said first,
     in the decoder's words, with the decoder's source cited first. The passage then stays only when
     it comes from an article a decoder cites: its words matched the question, not its value."""
     asked = _Question.read(question.strip(), index)
     passage = _from_passages(index, asked)
+    foreign = index.rewording.foreign(asked.text)
+    if foreign and passage.found and not any(name in (passage.text or "").casefold() for name in foreign):
+        # About another vendor's stack (NCCL_TIMEOUT, a CUDA error): the Ascend passage that shares
+        # its other words does not answer it.
+        return Answer(None, (), passage.score, suggestions(asked.text, index))
     decoded = index.fields.decode(asked.text) if index.fields else ()
     if not decoded:
-        return passage
+        return passage if passage.found or foreign else _about_what_is_named(index, asked) or passage
     articles = {d.citation.partition("#")[0] for d in decoded}
     if passage.found and passage.citations[0].partition("#")[0] not in articles:
         passage = Answer(None, (), passage.score)

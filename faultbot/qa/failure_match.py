@@ -13,7 +13,7 @@ from ..engine.wording import describe_test
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Condition, Entry, FactTest, NotOf
 from .bm25 import Bm25, build
-from .glossary import expand
+from .rewording import Rewording
 from .tokens import query_terms, tokenize
 
 MAX_CANDIDATES = 4
@@ -69,13 +69,14 @@ class FaultWords:
         self.entries = kb.entries
         self.bm25: Bm25 = build(tokenize(_document(e, kb)) for e in kb.entries)
         self.codes = {code for entry in kb.entries for code in entry.error_codes}
+        self.rewording = Rewording.of(kb.vocabulary, (_document(e, kb) for e in kb.entries))
 
     def candidates(self, text: str, known_words_coverage: float | None = None) -> list[FaultHit]:
         """The faults ``text`` describes, best first; an error code in it keeps only the faults
         (and their refinements) that report the code. The best must hold MIN_COVERAGE of the
         words' weight, or, with ``known_words_coverage``, that share of the words the KB uses at
         all (a long ticket is mostly words no fault description holds)."""
-        query = query_terms(expand(text))
+        query = query_terms(self.rewording.reword(text))
         codes = {c for c in _ERROR_CODE.findall(text.upper()) if c in self.codes}
         ranked = [(i, s) for i, s in self.bm25.ranked(query)
                   if not codes or codes & set(self._codes_of(self.entries[i]))]

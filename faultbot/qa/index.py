@@ -3,16 +3,51 @@ passage's sentences and their words, built once per KB content (then loaded from
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .. import cache
+from ..kb.vocabulary import Intent
 from ..kb.loader import KnowledgeBase
 from .bm25 import Bm25, build
 from .field_values import FieldQuestions
-from .glossary import expand
 from .passages import Passage, kb_passages
+from .rewording import NAME, Rewording
 from .sentences import Sentence, sentences
 from .tokens import query_terms, tokenize
+
+
+# A thing a question can name: an environment variable, error code, kernel or acronym (AIV, RoCE).
+ENTITY = re.compile(NAME.pattern + r"|\b[A-Z][A-Z0-9]{2,}\b")
+SPECIFIC_SHARE = 0.15
+
+# What an entry's field answers; an article section answers what its title's words ask for.
+FIELD_ANSWERS = {
+    "cause": frozenset({Intent.CAUSE}),
+    "workaround": frozenset({Intent.WORKAROUND}),
+    "permanent": frozenset({Intent.PERMANENT_FIX, Intent.FIXED_VERSION}),
+    "next_checks": frozenset({Intent.CHECK, Intent.COLLECT}),
+}
+
+
+def passage_answers(passage: Passage, rewording: Rewording) -> frozenset[Intent]:
+    if passage.field:
+        return FIELD_ANSWERS.get(passage.field, frozenset())
+    return rewording.intents(rewording.reword(passage.title))
+
+
+def _mentions(passages: tuple[Passage, ...]) -> dict[str, tuple[int, ...]]:
+    """Where each thing the knowledge base is about is written: a name some passage is titled by
+    (HCCL_BUFFSIZE, EI0012, AIV), not one it only mentions in passing (INFO, PyTorch). A name most
+    passages write (HCCL) says nothing specific: only names in at most SPECIFIC_SHARE of them count."""
+    titled = {n.casefold() for p in passages for n in ENTITY.findall(f"{p.title} {p.terms}")}
+    found: dict[str, list[int]] = {}
+    for i, passage in enumerate(passages):
+        for name in {n.casefold() for n in ENTITY.findall(" ".join((passage.title, passage.text, passage.terms)))}:
+            if name in titled:
+                found.setdefault(name, []).append(i)
+    most = max(1, int(SPECIFIC_SHARE * len(passages)))
+    return {name: tuple(places) for name, places in found.items() if len(places) <= most}
 
 
 @dataclass(frozen=True)
@@ -23,6 +58,7 @@ class Hit:
     title_words: frozenset[str]           # the words of the passage's title and key terms
     score: float          # BM25, times the passage's prior
     coverage: float       # share of the question's weight the passage holds, 0..1
+    answers: frozenset[Intent] = frozenset()   # what the passage answers (see passage_answers)
 
 
 @dataclass(frozen=True)
@@ -33,6 +69,9 @@ class KnowledgeIndex:
     title_words: tuple[frozenset[str], ...]          # of each passage's title and key terms
     bm25: Bm25
     error_codes: tuple[str, ...]      # every code the KB knows, for suggestions
+    rewording: Rewording                # a question in the articles' words
+    answers: tuple[frozenset[Intent], ...]           # of each passage: what it answers (its field, its title's words)
+    mentions: dict[str, tuple[int, ...]]             # a specific name, case-folded -> the passages that write it
     fields: FieldQuestions | None = None   # questions about one field value, answered by the decoders
 
     @classmethod
@@ -42,7 +81,10 @@ class KnowledgeIndex:
         words = tuple(tuple(frozenset(tokenize(" ".join((s.text, *s.commands)))) for s in found) for found in cut)
         title_words = tuple(frozenset(tokenize(" ".join((p.title, p.terms)))) for p in passages)
         codes = tuple(sorted({code for codes in kb.index.error_codes.values() for code in codes}))
-        return cls(passages, cut, words, title_words, build(p.tokens() for p in passages), codes, FieldQuestions(kb))
+        rewording = Rewording.of(kb.vocabulary, (f"{p.title} {p.text}" for p in passages))
+        answers = tuple(passage_answers(p, rewording) for p in passages)
+        return cls(passages, cut, words, title_words, build(p.tokens() for p in passages), codes, rewording,
+                   answers, _mentions(passages), FieldQuestions(kb))
 
     @classmethod
     def of(cls, kb: KnowledgeBase) -> "KnowledgeIndex":
@@ -50,9 +92,9 @@ class KnowledgeIndex:
         return cache.load_or_build("qa-index", (kb.digest.content,), lambda: cls.from_kb(kb))
 
     def search(self, text: str, limit: int | None = 5) -> list[Hit]:
-        """The passages for ``text`` (glossary applied), best first; all of them when ``limit`` is None."""
-        query = query_terms(expand(text))
+        """The passages for ``text`` (in the articles' words), best first; all of them when ``limit`` is None."""
+        query = query_terms(self.rewording.reword(text))
         ranked = sorted(((i, score * self.passages[i].prior) for i, score in self.bm25.ranked(query)),
                         key=lambda pair: (-pair[1], pair[0]))
         return [Hit(self.passages[i], self.sentences[i], self.words[i], self.title_words[i], score,
-                    self.bm25.coverage(query, i)) for i, score in ranked[:limit]]
+                    self.bm25.coverage(query, i), self.answers[i]) for i, score in ranked[:limit]]

@@ -36,6 +36,7 @@ class Passage:
     citation: str         # the article section an answer from it cites ("article#section")
     terms: str = ""       # indexed with it: the article title, Chinese key terms, error codes, tags
     prior: float = 1.0    # its score is multiplied by this
+    field: str = ""       # the entry field it holds (cause, workaround, permanent, next_checks), "" for a section
 
     def tokens(self) -> list[str]:
         prose = " ".join(" ".join((s.text, *s.commands)) for s in sentences(self.text))
@@ -102,7 +103,7 @@ def _entry_passages(entry: Entry, sections: _Sections) -> list[Passage]:
             fields.append((name, f"{entry.title} — {label}", "\n".join(_step_markdown(s, memory) for s in steps), cited))
     codes = " ".join((*entry.error_codes, *entry.tags))     # what the fault is called: its first field's words
     return [Passage(f"{entry.id} {name}", title, text, cited or sections.supporting(text, entry.citations),
-                    codes if position == 0 else "", ENTRY_PRIOR)
+                    codes if position == 0 else "", ENTRY_PRIOR, name)
             for position, (name, title, text, cited) in enumerate(fields)]
 
 

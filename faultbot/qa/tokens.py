@@ -19,17 +19,11 @@ what when where which who whom why will with would you your yes about after befo
 many much any some get got all also just only
 """.split())
 
-# The articles say "hang", "hung" and "stuck" for one thing; the engineer may use any of them.
-_SYNONYMS = {"hung": "hang", "hangs": "hang", "hanging": "hang", "stuck": "hang"}
-
-
 def is_cjk(text: str) -> bool:
     return _CJK.search(text) is not None
 
 
 def _stem(word: str) -> str:
-    if word in _SYNONYMS:
-        return _SYNONYMS[word]
     if not word.isalpha() or len(word) <= 3:
         return word
     if word.endswith("ly") and len(word) > 6:

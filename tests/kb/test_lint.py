@@ -42,6 +42,9 @@ EXPECTED = [
     ("kb/decoders/demo-broken.yaml:21:", "needs exactly one of hex, equals, in, regex; found equals, in", ""),
     ("kb/decoders/demo-broken.yaml:22:", "decoder case is missing required field 'means'", "add 'means:'"),
     ("kb/decoders/demo-broken.yaml:24:", "second case for Sub (first at line 23)", "merge the cases"),
+    ("kb/vocabulary.yaml:4:", "needs the articles' word and at least one other", ""),
+    ("kb/vocabulary.yaml:5:", "'stuck' is already in the group of 'hang'", "a phrase belongs to one group"),
+    ("kb/vocabulary.yaml:8:", "unknown intent 'wishes'", "use one of: cause"),
 ]
 
 
@@ -87,6 +90,7 @@ def test_fixing_the_problem_makes_lint_pass(tmp_path, capsys):
         if path.name != "demo.valid.yaml":
             path.unlink()
     (kb_copy / "decoders" / "demo-broken.yaml").unlink()
+    (kb_copy / "vocabulary.yaml").write_text("synonyms:\n  - [hang, stuck, wedged]\nintents:\n  workaround: [what can I do now]\n")
     facts = (kb_copy / "facts.yaml").read_text()
     facts = facts.replace("type: colour", "type: string").replace("kernel_nam>", "kernel_name>")
     (kb_copy / "facts.yaml").write_text(facts)

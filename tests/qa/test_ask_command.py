@@ -32,9 +32,9 @@ def test_chinese_question_is_answered_in_json(capsys):
 
 
 def test_nothing_relevant_exits_1_and_suggests_search_terms(capsys):
-    code, out, _ = run(capsys, "ask", "how do I bake sourdough bread")
+    code, out, _ = run(capsys, "ask", "how do I plot heartbeat latency in grafana")
     assert code == 1
-    assert "Not in my knowledge base" in out and "/search" in out
+    assert "Not in my knowledge base" in out and "`heartbeat`" in out and "/search" in out
     code, out, _ = run(capsys, "ask", "how do I bake sourdough bread", "--format", "json")
     assert (code, json.loads(out)["answer"], json.loads(out)["citations"]) == (1, None, [])
 

@@ -26,7 +26,16 @@ def test_question_is_answered_from_its_section(index, pair):
 def test_question_outside_the_knowledge_base_is_not_answered(index, question):
     found = answer(index, question)
     assert not found.found, f"answered from {found.citations}: {found.text}"
-    assert found.suggestions
+    assert not found.suggestions, "nothing of the question is a domain word to search for"
+
+
+@pytest.mark.parametrize("question, terms", [
+    ("what is the default NCCL_TIMEOUT on a DGX", set()),
+    ("how do I plot heartbeat latency in grafana", {"heartbeat"}),
+])
+def test_search_terms_are_domain_words_the_kb_holds(index, question, terms):
+    found = answer(index, question)
+    assert not found.found and set(found.suggestions) == terms
 
 
 def test_pairs_are_enough_and_in_both_languages():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from faultbot.qa.glossary import expand
 from faultbot.qa.tokens import NAME_BOOST, query_terms, tokenize
 
 
@@ -14,7 +13,7 @@ def test_identifiers_keep_the_whole_name_and_its_parts():
 
 def test_stop_words_go_and_plurals_meet_their_singular():
     assert tokenize("what is the default of the timeouts") == ["default", "timeout"]
-    assert tokenize("hangs") == tokenize("hung") == tokenize("stuck") == ["hang"]
+    assert tokenize("hangs") == tokenize("hanging") == ["hang"]
 
 
 def test_chinese_becomes_character_bigrams_without_question_words():
@@ -26,8 +25,3 @@ def test_names_count_double_in_a_question():
     terms = query_terms("what is the default HCCL_EXEC_TIMEOUT")
     assert terms["hccl_exec_timeout"] == NAME_BOOST
     assert terms["default"] == 1.0
-
-
-def test_glossary_says_chinese_question_words_in_the_articles_words():
-    assert "enable" in expand("AIV模式怎么开启")
-    assert "default" in expand("HCCL_EXEC_TIMEOUT 默认是多少")

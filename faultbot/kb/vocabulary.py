@@ -1,0 +1,98 @@
+"""``kb/vocabulary.yaml``: the words questions are asked with, said in the articles' words
+(synonym groups, the Chinese glossary among them) and the phrases that say what a question asks
+for (its intent). Data, so contributors extend it by pull request and ``kb lint`` checks it."""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .fields import Fields, Problems
+from .yaml_source import LineDict
+
+VOCABULARY_FILE = "vocabulary.yaml"
+MAX_PHRASE_CHARS = 60
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+class Intent(enum.Enum):
+    """What a question asks for; each is answered from its own field or kind of section."""
+
+    CAUSE = "cause"
+    WORKAROUND = "workaround"
+    PERMANENT_FIX = "permanent_fix"
+    FIXED_VERSION = "fixed_version"
+    DEFAULT = "default"
+    RANGE = "range"
+    UNIT = "unit"
+    CHECK = "check"
+    MEANING = "meaning"
+    CONSISTS_OF = "consists_of"
+    COLLECT = "collect"
+    ENABLE = "enable"
+
+
+@dataclass(frozen=True)
+class SynonymGroup:
+    """One concept: ``canonical`` as the articles write it, ``said_as`` as engineers type it."""
+
+    canonical: str
+    said_as: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    synonyms: tuple[SynonymGroup, ...] = ()
+    intents: tuple[tuple[Intent, tuple[str, ...]], ...] = ()
+    out_of_scope: tuple[str, ...] = ()   # other vendors' stacks: a question naming one is not about Ascend
+
+
+def _phrases(raw: Any, line: int, what: str, problems: Problems) -> tuple[str, ...]:
+    if not isinstance(raw, list) or not raw:
+        problems.add(line, f"{what} must be a non-empty list of phrases")
+        return ()
+    phrases = []
+    for item in raw:
+        text = str(item).strip() if isinstance(item, (str, int, float)) and not isinstance(item, bool) else ""
+        if not text:
+            problems.add(line, f"{what}: {item!r} is not a phrase", "write words, e.g. 'work around'")
+        elif _CONTROL.search(text):
+            problems.add(line, f"{what}: {text!r} holds a control character", "remove it")
+        elif len(text) > MAX_PHRASE_CHARS:
+            problems.add(line, f"{what}: a phrase of {len(text)} characters", f"keep phrases under {MAX_PHRASE_CHARS}")
+        else:
+            phrases.append(text)
+    return tuple(phrases)
+
+
+def parse_vocabulary(raw: Any, problems: Problems) -> Vocabulary:
+    fields = Fields(raw, "the vocabulary", problems, 1, ("synonyms", "intents", "out_of_scope"))
+    groups: list[SynonymGroup] = []
+    group_of: dict[str, str] = {}
+    for line, item in fields.items("synonyms", required=True, min_items=1):
+        phrases = _phrases(item, line, "a synonym group", problems)
+        if len(phrases) < 2:
+            if phrases:
+                problems.add(line, "a synonym group needs the articles' word and at least one other")
+            continue
+        for phrase in phrases:
+            key = phrase.casefold()
+            if key in group_of:
+                problems.add(line, f"'{phrase}' is already in the group of '{group_of[key]}'",
+                             "a phrase belongs to one group: merge the groups or drop it")
+            group_of[key] = phrases[0]
+        groups.append(SynonymGroup(phrases[0], phrases[1:]))
+    intents: list[tuple[Intent, tuple[str, ...]]] = []
+    known = {intent.value: intent for intent in Intent}
+    mapping = fields.mapping_of("intents", required=True) or {}
+    for name, cues in mapping.items():
+        line = mapping.line_of(name) if isinstance(mapping, LineDict) else fields.line
+        if name not in known:
+            problems.add(line, f"unknown intent '{name}'", f"use one of: {', '.join(known)}")
+            continue
+        intents.append((known[name], _phrases(cues, line, f"intent '{name}'", problems)))
+    out_of_scope = _phrases(fields.raw("out_of_scope"), fields.line_of("out_of_scope"), "out_of_scope", problems) \
+        if fields.has("out_of_scope") else ()
+    return Vocabulary(tuple(groups), tuple(intents), out_of_scope)

@@ -1,0 +1,79 @@
+"""A question set (tests/qa/questions.yaml, format in tests/qa/QUESTIONS.md) and how `faultbot ask`
+does on it: each fact asked several ways must be answered with the fact and a section that states
+it; each must-not-answer question must get "not in my knowledge base"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..kb.diagnostics import KbError
+from ..kb.fields import Fields, Problems
+from ..kb.yaml_source import load_yaml
+from .answer import Answer, answer
+from .index import KnowledgeIndex
+
+SUMMARY = "the question set has problems"
+
+
+@dataclass(frozen=True)
+class AskedQuestion:
+    text: str
+    held_out: bool
+    fact: str              # the fact's id; "" for a must-not-answer question
+    cites: tuple[str, ...]
+    contains: tuple[str, ...]
+    where: str             # file:line
+
+
+@dataclass(frozen=True)
+class QuestionResult:
+    question: AskedQuestion
+    answer: Answer
+
+    @property
+    def passed(self) -> bool:
+        if not self.question.fact:
+            return not self.answer.found
+        text = (self.answer.text or "").casefold()
+        return (self.answer.found and bool(set(self.answer.citations) & set(self.question.cites))
+                and any(phrase.casefold() in text for phrase in self.question.contains))
+
+
+def _questions(fields: Fields, problems: Problems, fact: str, cites: tuple[str, ...],
+               contains: tuple[str, ...]) -> list[AskedQuestion]:
+    found = []
+    for line, item in fields.items("questions" if fact else "must_not_answer", required=True, min_items=1):
+        asked = Fields(item, "a question", problems, line, ("q", "held_out"))
+        if asked.ok and (text := asked.text("q")):
+            found.append(AskedQuestion(text, asked.flag("held_out"), fact, cites, contains,
+                                       f"{problems.file}:{asked.line}"))
+    return found
+
+
+def load_question_set(path: Path) -> list[AskedQuestion]:
+    """Every question of the set; KbError naming file:line when the file cannot be used."""
+    shown = str(path)
+    problems = Problems(shown)
+    top = Fields(load_yaml(path, shown), "the question set", problems, 1, ("seed", "facts", "must_not_answer"))
+    questions: list[AskedQuestion] = []
+    for line, item in top.items("facts", required=True, min_items=1):
+        fact = Fields(item, "a fact", problems, line, ("id", "about", "cites", "contains", "questions"))
+        if not fact.ok:
+            continue
+        cites = tuple(str(c) for _, c in fact.items("cites", required=True, min_items=1))
+        contains = tuple(str(c) for _, c in fact.items("contains", required=True, min_items=1))
+        questions += _questions(fact, problems, fact.text("id"), cites, contains)
+    questions += _questions(top, problems, "", (), ())
+    if problems.found:
+        raise KbError(problems.found, SUMMARY)
+    return questions
+
+
+def ask_all(index: KnowledgeIndex, questions: list[AskedQuestion]) -> list[QuestionResult]:
+    return [QuestionResult(q, answer(index, q.text)) for q in questions]
+
+
+def share(results: list[QuestionResult]) -> tuple[int, int]:
+    """(passed, asked)."""
+    return sum(r.passed for r in results), len(results)

@@ -1,0 +1,124 @@
+"""A question said in the articles' words before it is searched: full-width punctuation as ASCII,
+every phrase of a synonym group (kb/vocabulary.yaml) as the group's word, and a name typed with
+a typo (HCCL_EXEC_TIMOUT) as the name the knowledge base holds."""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from collections.abc import Iterable
+
+from ..fullwidth import as_ascii_punctuation
+from ..kb.vocabulary import Intent, Vocabulary
+from .tokens import is_cjk
+
+# A name: an environment variable, an error code, a CamelCase kernel (what a typo can be fixed in).
+NAME = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[A-Za-z]{2}\d{4}\b|\b[A-Z][a-z]+[A-Z]\w*\b")
+_WORD = re.compile(r"(?<![\w-])[A-Za-z]+(?![\w-])")
+MIN_TYPO_WORD = 6            # shorter words are too close to each other to guess a typo in
+MIN_TYPO_PART = 4            # shorter parts of a name (ip, id, 0002) differ by design, not by typos
+LONG_PART = 8                # a part this long may hold two typos
+
+
+def _alternation(phrases: list[str]) -> re.Pattern[str] | None:
+    """One pattern finding any of ``phrases`` (literals, longest first): English ones as whole
+    words, Chinese ones wherever they occur."""
+    if not phrases:
+        return None
+    ordered = sorted(set(phrases), key=lambda p: (-len(p), p))
+    parts = [re.escape(p) if is_cjk(p) else rf"(?<![\w-]){re.escape(p)}(?![\w-])" for p in ordered]
+    return re.compile("|".join(parts), re.IGNORECASE)
+
+
+def _parts_close(typed: list[str], known: list[str]) -> bool:
+    from rapidfuzz.distance import Levenshtein
+
+    if len(typed) != len(known) or typed == known or (len(typed) > 1 and typed[0] != known[0]):
+        return False    # the first part of a name is its product (HCCL_ / NCCL_): never a typo
+    for mine, theirs in zip(typed, known):
+        if mine == theirs:
+            continue
+        if min(len(mine), len(theirs)) < MIN_TYPO_PART or any(c.isdigit() for c in mine + theirs):
+            return False
+        if Levenshtein.distance(mine, theirs) > (2 if len(theirs) >= LONG_PART else 1):
+            return False
+    return True
+
+
+def known_names(texts: Iterable[str]) -> tuple[str, ...]:
+    """The names ``texts`` write (HCCL_EXEC_TIMEOUT, LcalAllReduce, EI0002), once each."""
+    return tuple(sorted({name for text in texts for name in NAME.findall(text)}))
+
+
+@dataclass(frozen=True)
+class Rewording:
+    """The vocabulary compiled for questions, with the names the knowledge base knows."""
+
+    canonical: dict[str, str]                 # a phrase, case-folded -> its group's word
+    synonyms: re.Pattern[str] | None
+    intent_cues: tuple[tuple[Intent, re.Pattern[str]], ...]
+    names: tuple[str, ...]                    # known names, as the KB writes them
+    words: tuple[str, ...] = ()               # known plain words (lower case), for typos in them
+    out_of_scope: re.Pattern[str] | None = None   # other vendors' stacks (NCCL, CUDA)
+
+    @classmethod
+    def of(cls, vocabulary: Vocabulary, texts: Iterable[str]) -> "Rewording":
+        texts = list(texts)
+        canonical = {said.casefold(): group.canonical for group in vocabulary.synonyms for said in group.said_as}
+        cues = tuple((intent, pattern) for intent, phrases in vocabulary.intents
+                     if (pattern := _alternation(list(phrases))) is not None)
+        known = {w.lower() for text in texts for w in _WORD.findall(text)}
+        known.update(p.casefold() for group in vocabulary.synonyms for p in (group.canonical, *group.said_as))
+        return cls(canonical, _alternation(list(canonical)), cues, known_names(texts), tuple(sorted(known)),
+                   _alternation(list(vocabulary.out_of_scope)))
+
+    def _known_word(self, typed: str) -> str:
+        """The known word ``typed`` misspells (heartbeart, retransmision): one typo away, two in
+        long words; words of fewer than MIN_TYPO_WORD letters are left as they are."""
+        lowered = typed.lower()
+        if len(lowered) < MIN_TYPO_WORD or lowered in self._word_set:
+            return typed
+        from rapidfuzz import process
+        from rapidfuzz.distance import Levenshtein
+
+        limit = 2 if len(lowered) >= LONG_PART + 1 else 1
+        found = process.extractOne(lowered, self.words, scorer=Levenshtein.distance, score_cutoff=limit)
+        return found[0] if found else typed
+
+    @functools.cached_property
+    def _word_set(self) -> frozenset[str]:
+        return frozenset(self.words)
+
+    def _known_name(self, typed: str) -> str:
+        """The known name ``typed`` misspells, if exactly one: part by part (split at ``_``), each
+        part equal or, when both are MIN_TYPO_PART letters or more, one typo away (two in long
+        parts). Short parts differ by design (device_ip / device_id), as do codes (EI0002 / EI0012)."""
+        if typed.upper() in self._upper_names:
+            return typed
+        parts = typed.upper().split("_")
+        close = {name for name in self.names if _parts_close(parts, name.upper().split("_"))}
+        return close.pop() if len(close) == 1 else typed
+
+    @functools.cached_property
+    def _upper_names(self) -> frozenset[str]:
+        return frozenset(name.upper() for name in self.names)
+
+    def reword(self, question: str) -> str:
+        """``question`` in the articles' words."""
+        text = as_ascii_punctuation(question)
+        text = NAME.sub(lambda m: self._known_name(m.group()), text)
+        text = _WORD.sub(lambda m: self._known_word(m.group()), text)
+        if self.synonyms is not None:
+            text = self.synonyms.sub(lambda m: f" {self.canonical[m.group().casefold()]} ", text)
+        return " ".join(text.split())
+
+    def foreign(self, text: str) -> frozenset[str]:
+        """The other vendors' stacks ``text`` names, case-folded."""
+        found = self.out_of_scope.findall(text) if self.out_of_scope is not None else []
+        return frozenset(name.casefold() for name in found)
+
+    def intents(self, reworded: str) -> frozenset[Intent]:
+        """What the (reworded) question asks for."""
+        return frozenset(intent for intent, cue in self.intent_cues if cue.search(reworded))

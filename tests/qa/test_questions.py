@@ -1,0 +1,59 @@
+"""The question set (questions.yaml, written apart from the answering code): well formed, with its
+held-out fifth, and `faultbot ask` at or above the figures the README reports."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from faultbot.qa.question_set import ask_all, load_question_set, share
+
+QUESTIONS = Path(__file__).parent / "questions.yaml"
+# Floors under the figures in the README ("Answering questions"): a change that answers fewer fails.
+FLOORS = {"tuning": 0.60, "held_out": 0.48, "must_not_answer": 0.93}
+
+
+@pytest.fixture(scope="module")
+def questions():
+    return load_question_set(QUESTIONS)
+
+
+@pytest.fixture(scope="module")
+def results(index, questions):
+    return ask_all(index, questions)
+
+
+def test_the_set_is_large_with_three_phrasings_a_fact_and_a_held_out_fifth(questions):
+    facts = [q for q in questions if q.fact]
+    declined = [q for q in questions if not q.fact]
+    assert len(facts) >= 200 and len(declined) >= 40
+    per_fact = Counter(q.fact for q in facts)
+    tuning = Counter(q.fact for q in facts if not q.held_out)
+    assert min(per_fact.values()) >= 3 and min(tuning.values()) >= 2
+    assert 0.18 <= sum(q.held_out for q in facts) / len(facts) <= 0.22
+    assert 0.15 <= sum(q.held_out for q in declined) / len(declined) <= 0.25
+    assert sum(bool(re.search(r"[\u4e00-\u9fff]", q.text)) for q in facts) >= len(facts) // 4
+
+
+def test_every_fact_is_stated_where_it_cites(kb, questions):
+    for question in {q.fact: q for q in questions if q.fact}.values():
+        texts = []
+        for cite in question.cites:
+            article_id, _, slug = cite.partition("#")
+            article = kb.articles.get(article_id)
+            assert article is not None and slug in article.sections, f"{question.where}: {cite} does not resolve"
+            texts.append(article.sections[slug].text.casefold())
+        assert any(p.casefold() in t for p in question.contains for t in texts), question.where
+
+
+@pytest.mark.parametrize("part", FLOORS)
+def test_answers_hold_the_fact_and_its_source_at_least_as_often_as_reported(results, part):
+    facts = [r for r in results if r.question.fact]
+    chosen = {"tuning": [r for r in facts if not r.question.held_out],
+              "held_out": [r for r in facts if r.question.held_out],
+              "must_not_answer": [r for r in results if not r.question.fact]}[part]
+    passed, asked = share(chosen)
+    assert passed / asked >= FLOORS[part], f"{part}: {passed}/{asked}"
