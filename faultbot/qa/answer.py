@@ -20,6 +20,7 @@ MAX_SENTENCES = 3
 WHOLE_PASSAGE_CHARS = 900  # a passage this short is the answer whole
 MAX_ROWS = 8               # table rows or list items a sentence brings along
 LEAD_RATIO = 0.25          # when no sentence holds this much of what the passage holds, its lead answers
+SECOND_PASSAGE_RATIO = 0.9   # a second section ranked this close is shown too
 SEE_ALSO_RATIO = 0.9       # passages ranked this close to the best are cited too
 MAX_CITATIONS = 3
 MIN_SUGGESTION_CHARS = 3
@@ -243,9 +244,23 @@ def _from_passages(index: KnowledgeIndex, asked: _Question) -> Answer:
         coverage = ranked[0][1].coverage if ranked else 0.0
         return Answer(None, (), round(coverage, 3), suggestions(asked.text, index))
     best = ranked[0][1]
-    found = list(best.sentences)
-    text = _excerpt(found, _chosen(found, _selection_scores(best, asked, index), asked))
+    text = _passage_excerpt(best, asked, index)
+    runner_up = next((hit for value, hit in ranked[1:] if hit.passage.citation != best.passage.citation), None)
+    if runner_up is not None and _close_second(ranked, runner_up) and runner_up.coverage >= MIN_COVERAGE:
+        # Two sections answer about equally well: both are shown, the second under its title,
+        # rather than a guess between them.
+        text += f"\n\n**{runner_up.passage.title}:** " + _passage_excerpt(runner_up, asked, index)
     return Answer(text, _citations(ranked), round(best.coverage, 3))
+
+
+def _passage_excerpt(hit: Hit, asked: _Question, index: KnowledgeIndex) -> str:
+    found = list(hit.sentences)
+    return _excerpt(found, _chosen(found, _selection_scores(hit, asked, index), asked))
+
+
+def _close_second(ranked: list[tuple[float, Hit]], second: Hit) -> bool:
+    value = next(v for v, hit in ranked if hit is second)
+    return value >= SECOND_PASSAGE_RATIO * ranked[0][0]
 
 
 def _field_lines(decoded: tuple[DecodedField, ...]) -> list[str]:
