@@ -13,6 +13,7 @@ import yaml
 from .engine.diagnosis import Diagnosis
 from .kb.draft import Dumper
 from .kb.entry_schema import NO_CONCLUSION
+from .repl.files import write_atomically
 
 
 def evidence_log(diagnosis: Diagnosis) -> str:
@@ -39,10 +40,10 @@ def case_yaml(diagnosis: Diagnosis, answers: dict[str, str], unknown: set[str], 
 
 
 def save_case(directory: Path, diagnosis: Diagnosis, answers: dict[str, str], unknown: set[str]) -> Path:
-    directory.mkdir(parents=True, exist_ok=True)
+    """Write the case into ``directory`` (made when missing), whole or not at all; raises OSError."""
     top = diagnosis.top
     stem = re.sub(r"[^a-z0-9.-]+", "-", (top.id if top else NO_CONCLUSION).lower())
     path = directory / f"{stem}-{datetime.now():%Y%m%d-%H%M%S}.yaml"
     name = f"saved {datetime.now():%Y-%m-%d %H:%M}: {top.entry.title if top else 'no conclusion'}"
-    path.write_text(case_yaml(diagnosis, answers, unknown, name), encoding="utf-8")
+    write_atomically(path, case_yaml(diagnosis, answers, unknown, name))
     return path

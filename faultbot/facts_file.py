@@ -10,26 +10,34 @@ Only records that yield a fact or match a symptom are kept, each whole, and of r
 the same thing only the first and the last (faultbot/folding.py), so the reader re-derives exactly
 the evidence the logs give; ``facts`` and ``symptoms`` say what they gave, for people and
 ``jq``. A file without its trailer was cut short and is refused.
+
+Read back, every line is checked field by field before it is used (types, ranges, known fields,
+integer size, nesting, line length), and the trailer's record count against the records read: a
+damaged or hostile file is refused with one line naming the file and line, never a traceback.
 """
 
 from __future__ import annotations
 
 import gzip
+import io
 import json
-import os
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields, replace
 from datetime import datetime
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from .folding import Found
 from .ingest.records import LogRecord, Origin, RecordKind
 from .ingest.stats import InputStats, SkippedFile
+from .render.safe_text import one_line
+from .repl.files import AtomicFile, json_line
 
 FORMAT = "faultbot-facts"
 VERSION = 1
+MAX_LINE_CHARS = 32 << 20      # a record line longer than this is damage, not a log record
+MAX_INTEGER = 2**63 - 1        # counts, lines, pids: no field holds more
 _ORIGIN_FIELDS = tuple(f.name for f in fields(Origin))
 # A record's repeats are written beside it, not in it: readers of version 1 know the record's fields.
 _RECORD_FIELDS = tuple(f.name for f in fields(LogRecord) if f.name not in ("origin", "repeats"))
@@ -54,15 +62,116 @@ def _record_json(record: LogRecord) -> dict[str, object]:
                                  if (value := getattr(record, name)) is not None and value != ()}}
 
 
-def _record(data: dict[str, object]) -> LogRecord:
-    values = dict(data)
-    origin = Origin(**values.pop("origin"))  # type: ignore[arg-type]
-    values["kind"] = RecordKind(values["kind"])
-    if "timestamp" in values:
-        values["timestamp"] = datetime.fromisoformat(str(values["timestamp"]))
-    if "notes" in values:
-        values["notes"] = tuple(values["notes"])  # type: ignore[arg-type]
-    return LogRecord(origin=origin, **values)  # type: ignore[arg-type]
+class _Invalid(ValueError):
+    """A field that is not what the format says; the message names the field, never its value."""
+
+
+def _count(value: object, name: str) -> int:
+    if type(value) is not int or not 0 <= value <= MAX_INTEGER:
+        raise _Invalid(f"{name} must be a whole number from 0 to {MAX_INTEGER}")
+    return value
+
+
+def _text(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise _Invalid(f"{name} must be a string")
+    return value
+
+
+def _texts(value: object, name: str) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise _Invalid(f"{name} must be a list of strings")
+    return tuple(_text(item, f"{name}[{i}]") for i, item in enumerate(value))
+
+
+def _pairs(value: object, name: str) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, list) or not all(isinstance(item, list) and len(item) == 2 for item in value):
+        raise _Invalid(f"{name} must be a list of [string, string] pairs")
+    return tuple((_text(a, f"{name}[{i}][0]"), _text(b, f"{name}[{i}][1]")) for i, (a, b) in enumerate(value))
+
+
+def _kind(value: object, name: str) -> RecordKind:
+    try:
+        return RecordKind(_text(value, name))
+    except ValueError:
+        raise _Invalid(f"{name} must be one of {', '.join(k.value for k in RecordKind)}") from None
+
+
+def _timestamp(value: object, name: str) -> datetime:
+    try:
+        return datetime.fromisoformat(_text(value, name))
+    except ValueError:
+        raise _Invalid(f"{name} must be an ISO 8601 date and time") from None
+
+
+Check = Callable[[object, str], object]
+
+
+def _fields(data: object, name: str, checks: dict[str, Check], required: tuple[str, ...]) -> dict[str, Any]:
+    """``data``'s fields, each checked and converted; a null optional field is left out. ``name``
+    says where ``data`` is ("" for the line itself)."""
+    if not isinstance(data, dict):
+        raise _Invalid(f"{name or 'the line'} must be an object")
+    for key in required:
+        if data.get(key) is None:
+            raise _Invalid(f"{name + '.' if name else ''}{key} is missing")
+    values = {}
+    for key, value in data.items():
+        if key not in checks:
+            raise _Invalid(f"{name or 'the line'} has a field this faultbot does not know: {one_line(key)[:40]}")
+        if value is not None:
+            values[key] = checks[key](value, f"{name + '.' if name else ''}{key}")
+    return values
+
+
+def _origin(value: object, name: str) -> Origin:
+    return Origin(**_fields(value, name, _ORIGIN_CHECKS, ("source", "line")))
+
+
+def _log_record(value: object, name: str) -> LogRecord:
+    return LogRecord(**_fields(value, name, _RECORD_CHECKS, ("origin", "kind", "raw", "message")))
+
+
+def _facts_seen(value: object, name: str) -> dict[str, tuple[str, ...]]:
+    if not isinstance(value, dict):
+        raise _Invalid(f"{name} must be an object")
+    return {key: _texts(texts, f"{name}.{one_line(key)[:40]}") for key, texts in value.items()}
+
+
+def _input_stats(value: object, name: str) -> InputStats:
+    counts = _fields(value, name, _STATS_CHECKS, tuple(_STATS_CHECKS))
+    return InputStats(counts["records"], counts["files"], counts["bytes"], counts["undecodable_bytes"],
+                      counts["cut_lines"], tuple(SkippedFile(n, r) for n, r in counts["skipped"]),
+                      counts["decoded_as"])
+
+
+def _end(value: object, name: str) -> dict[str, Any]:
+    return _fields(value, name, {"records": _count, "stats": _input_stats}, ("records", "stats"))
+
+
+_ORIGIN_CHECKS: dict[str, Check] = {"source": _text, "line": _count, "node": _text, "rank": _count,
+                                     "device": _count, "worker": _text, "named_file": _text}
+_RECORD_CHECKS: dict[str, Check] = {
+    "origin": _origin, "kind": _kind, "raw": _text, "message": _text, "level": _text, "module": _text,
+    "pid": _count, "process": _text, "timestamp": _timestamp, "src_file": _text, "src_line": _count,
+    "tid": _count, "error_code": _text, "notes": _texts}
+_STATS_CHECKS: dict[str, Check] = {"records": _count, "files": _count, "bytes": _count, "undecodable_bytes": _count,
+                                   "cut_lines": _count, "skipped": _pairs, "decoded_as": _pairs}
+_HEADER_CHECKS: dict[str, Check] = {"format": _text, "version": _count, "kb": _text, "node": _text,
+                                    "inputs": _texts}
+_LINE_CHECKS: dict[str, Check] = {"record": _log_record, "facts": _facts_seen, "symptoms": _texts,
+                                  "repeats": _count, "end": _end}
+
+
+def _line_content(data: object) -> tuple[LogRecord | None, dict[str, Any]]:
+    """A record line's record (with its repeats), or None and the end line's counts."""
+    line = _fields(data, "", _LINE_CHECKS, ())
+    if "end" in line:
+        return None, line["end"]
+    if "record" not in line:
+        raise _Invalid("the line holds neither a record nor the end")
+    record: LogRecord = line["record"]
+    return (replace(record, repeats=line["repeats"]) if line.get("repeats") else record), {}
 
 
 def _stats_json(stats: InputStats) -> dict[str, object]:
@@ -71,26 +180,21 @@ def _stats_json(stats: InputStats) -> dict[str, object]:
             "skipped": [[s.name, s.reason] for s in stats.skipped], "decoded_as": [list(d) for d in stats.decoded_as]}
 
 
-def _stats(data: dict[str, object]) -> InputStats:
-    return InputStats(int(data["records"]), int(data["files"]), int(data["bytes"]),  # type: ignore[arg-type]
-                      int(data["undecodable_bytes"]), int(data["cut_lines"]),  # type: ignore[arg-type]
-                      tuple(SkippedFile(n, r) for n, r in data["skipped"]),  # type: ignore[union-attr]
-                      tuple((s, e) for s, e in data["decoded_as"]))  # type: ignore[union-attr]
-
-
 class FactsWriter:
-    """Writes one facts file record by record; the file appears under its name only when finished."""
+    """Writes one facts file record by record, to a temporary file of its own beside ``path`` that
+    takes the name only when finished (two extracts to one path never share a file)."""
 
     def __init__(self, path: Path, header: dict[str, object]) -> None:
         self.path = path
-        self._partial = path.with_name(path.name + ".partial")
+        self._file = AtomicFile(path)
         # Held open across add() calls, closed by finish() or discard().
-        self._out: IO[str] = gzip.open(self._partial, "wt", encoding="utf-8", compresslevel=6)  # noqa: SIM115
+        self._out: IO[str] = io.TextIOWrapper(gzip.GzipFile(fileobj=self._file.stream, mode="wb", compresslevel=6),
+                                              encoding="utf-8")
         self.kept = 0
         self._line({"format": FORMAT, "version": VERSION, **header})
 
     def _line(self, data: dict[str, object]) -> None:
-        self._out.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+        self._out.write(json_line(data))
 
     def add(self, found: Found) -> None:
         facts: dict[str, list[str]] = {}
@@ -103,12 +207,15 @@ class FactsWriter:
 
     def finish(self, stats: InputStats) -> None:
         self._line({"end": {"records": self.kept, "stats": _stats_json(stats)}})
-        self._out.close()
-        os.replace(self._partial, self.path)
+        self._out.close()          # the gzip trailer; the file itself stays open for commit()
+        self._file.commit()
 
     def discard(self) -> None:
-        self._out.close()
-        self._partial.unlink(missing_ok=True)
+        try:
+            self._out.close()
+        except OSError:
+            pass          # a full disk: the file is removed all the same
+        self._file.discard()
 
 
 @dataclass(frozen=True)
@@ -120,41 +227,80 @@ class FactsFile:
     stats: InputStats
 
 
-def _lines(path: Path) -> Iterator[tuple[int, dict[str, object]]]:
+def _whole_number(digits: str) -> int:
+    """A JSON integer, refused before it is converted when no field could hold it (a 5,000-digit
+    number costs nothing)."""
+    if len(digits.lstrip("-")) > len(str(MAX_INTEGER)):
+        raise _Invalid(f"an integer of {len(digits):,} digits")
+    return int(digits)
+
+
+def _not_a_number(constant: str) -> object:
+    raise _Invalid(f"{constant} is not a number a facts file holds")
+
+
+def _parsed(line: str, where: str) -> object:
+    try:
+        return json.loads(line, parse_int=_whole_number, parse_constant=_not_a_number)
+    except _Invalid as exc:
+        raise FactsFileError(f"{where}: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise FactsFileError(f"{where}: not a JSON line ({exc.msg})") from None
+    except RecursionError:
+        raise FactsFileError(f"{where}: JSON nested too deeply") from None
+
+
+def _lines(path: Path, shown: str) -> Iterator[tuple[int, object]]:
+    """Each line parsed, streamed, none longer than MAX_LINE_CHARS."""
     try:
         with gzip.open(path, "rt", encoding="utf-8") as stream:
-            for number, line in enumerate(stream, 1):
-                try:
-                    data = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise FactsFileError(f"{path}:{number}: not a JSON line ({exc.msg})") from None
-                if not isinstance(data, dict):
-                    raise FactsFileError(f"{path}:{number}: not a JSON object")
-                yield number, data
+            number = 0
+            while line := stream.readline(MAX_LINE_CHARS + 1):
+                number += 1
+                if len(line) > MAX_LINE_CHARS:
+                    raise FactsFileError(f"{shown}:{number}: a line longer than {MAX_LINE_CHARS:,} characters")
+                yield number, _parsed(line, f"{shown}:{number}")
     except (OSError, EOFError, zlib.error, UnicodeDecodeError) as exc:
-        reason = "cut short" if isinstance(exc, EOFError) else str(exc) or type(exc).__name__
-        raise FactsFileError(f"{path}: not a readable facts file ({reason})") from None
+        reason = "cut short" if isinstance(exc, EOFError) else one_line(str(exc) or type(exc).__name__)
+        raise FactsFileError(f"{shown}: not a readable facts file ({reason})") from None
+
+
+def _header(data: object, shown: str) -> dict[str, Any]:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise FactsFileError(f"{shown}: not a faultbot facts file (write one with 'faultbot extract')")
+    version = data.get("version")
+    if type(version) is int and version > VERSION:
+        raise FactsFileError(f"{shown}: facts file version {version} is newer than this faultbot reads ({VERSION}); "
+                             "upgrade faultbot")
+    try:
+        header = {key: value for key, value in data.items() if key not in _HEADER_CHECKS}
+        header.update(_fields({key: value for key, value in data.items() if key in _HEADER_CHECKS}, "header",
+                              _HEADER_CHECKS, ("format", "version")))
+    except _Invalid as exc:
+        raise FactsFileError(f"{shown}:1: bad header: {exc}") from None
+    return header
 
 
 def read_facts(path: Path) -> FactsFile:
-    lines = _lines(path)
-    header = next(lines, (0, {}))[1]
-    if header.get("format") != FORMAT:
-        raise FactsFileError(f"{path}: not a faultbot facts file (write one with 'faultbot extract')")
-    if not isinstance(header.get("version"), int) or header["version"] > VERSION:
-        raise FactsFileError(f"{path}: facts file version {header.get('version')} is newer than this faultbot "
-                             f"reads ({VERSION}); upgrade faultbot")
+    """The file read line by line and checked field by field; FactsFileError names the file and
+    line of the first thing wrong."""
+    shown = one_line(path)
+    lines = _lines(path, shown)
+    header = _header(next(lines, (1, {}))[1], shown)
     records: list[LogRecord] = []
     for number, data in lines:
-        if "end" in data:
-            try:
-                return FactsFile(header, tuple(records), _stats(data["end"]["stats"]))
-            except (KeyError, TypeError, ValueError) as exc:
-                raise FactsFileError(f"{path}:{number}: bad trailer ({exc})") from None
         try:
-            record = _record(data["record"])
-            repeats = data.get("repeats", 0)
-            records.append(replace(record, repeats=repeats) if isinstance(repeats, int) and repeats > 0 else record)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise FactsFileError(f"{path}:{number}: bad record ({type(exc).__name__}: {exc})") from None
-    raise FactsFileError(f"{path}: cut short (no end line); run 'faultbot extract' again")
+            record, end = _line_content(data)
+            if record is None:
+                if end["records"] != len(records):
+                    raise _Invalid(f"the end line counts {end['records']:,} records, the file holds "
+                                   f"{len(records):,}")
+                break
+            records.append(record)
+        except _Invalid as exc:
+            raise FactsFileError(f"{shown}:{number}: {exc}") from None
+    else:
+        raise FactsFileError(f"{shown}: cut short (no end line); run 'faultbot extract' again")
+    for number, _ in lines:
+        raise FactsFileError(f"{shown}:{number}: a line after the end line")
+    return FactsFile(header, tuple(records), end["stats"])

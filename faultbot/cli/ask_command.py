@@ -12,6 +12,7 @@ from ..qa.index import KnowledgeIndex
 from ..render.console import print_markdown
 from ..render.entry_json import citation_dict
 from ..render.answer_markdown import answer_markdown
+from ..render.safe_text import json_safe
 from .errors import EXIT_NO_MATCH, EXIT_OK, UsageError
 from .kb_location import kb_paths
 
@@ -28,7 +29,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
         payload = {"schema": JSON_SCHEMA_VERSION, "answer": found.text,
                    "citations": [citation_dict(c, kb.articles) for c in found.citations],
                    "score": found.score, "suggestions": list(found.suggestions)}
-        print(json.dumps(payload, ensure_ascii=False, indent=2))
+        print(json.dumps(json_safe(payload), ensure_ascii=False, indent=2))
     else:
         print_markdown(answer_markdown(found, kb.articles) + "\n", sys.stdout)
     return EXIT_OK if found.found else EXIT_NO_MATCH

@@ -9,13 +9,15 @@ from pathlib import Path
 
 from ..cluster.view import cluster_view
 from ..engine.answers import AnswerError
+from ..engine.diagnosis import Diagnosis
 from ..evidence import Evidence
 from ..ingest.inputs import InputSpec, LogPath, Stdin
 from ..kb.loader import load_kb
 from ..render.console import print_markdown
 from ..render.diagnosis_markdown import diagnosis_markdown
+from ..render.safe_text import one_line
 from ..session import DiagnosisSession
-from .errors import EXIT_NO_MATCH, EXIT_OK, UsageError
+from .errors import EXIT_NO_MATCH, EXIT_OK, EXIT_USAGE, UsageError
 from .kb_location import kb_paths
 
 
@@ -92,11 +94,6 @@ def cmd_diagnose(args: argparse.Namespace) -> int:
         from .ask_terminal import ask_until_settled  # prompt_toolkit, only when asking at a terminal
 
         diagnosis = ask_until_settled(session, diagnosis)
-    if args.save_case:
-        from ..case_export import save_case  # YAML writing: only when a case is saved
-
-        saved = save_case(Path(args.save_case), diagnosis, session.answers, session.unknown)
-        print(f"faultbot: saved the case as {saved}", file=sys.stderr)
     cluster = cluster_view(diagnosis, kb, session.engine.echo_entries)
     if args.format == "json":
         import json  # json and its renderer only for --format json
@@ -111,4 +108,20 @@ def cmd_diagnose(args: argparse.Namespace) -> int:
             sys.stdout.write(text)
         else:
             print_markdown(text, paged=not args.no_pager)
+    if args.save_case and not _saved_case(Path(args.save_case), session, diagnosis):
+        return EXIT_USAGE
     return EXIT_OK if diagnosis.conclusions else EXIT_NO_MATCH
+
+
+def _saved_case(directory: Path, session: DiagnosisSession, diagnosis: Diagnosis) -> bool:
+    """Save the case after the diagnosis is shown: a folder that cannot be written costs the case, not the answer."""
+    from ..case_export import save_case  # YAML writing: only when a case is saved
+
+    try:
+        saved = save_case(directory, diagnosis, session.answers, session.unknown)
+    except OSError as error:
+        print(f"faultbot: error: cannot save the case in {one_line(directory)}: {error.strerror or error}",
+              file=sys.stderr)
+        return False
+    print(f"faultbot: saved the case as {one_line(saved)}", file=sys.stderr)
+    return True

@@ -13,6 +13,7 @@ from ..eval_report import baseline_of, regressions, split_held_out, totals, tota
 from ..kb.loader import load_kb
 from ..render.console import print_table
 from ..session import DiagnosisSession
+from ..render.safe_text import json_safe
 from .errors import EXIT_NO_MATCH, EXIT_OK, UsageError
 from .kb_location import kb_paths
 
@@ -82,7 +83,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             report["tuning"], report["held_out"] = totals(tuning), totals(held_out)
         if baseline is not None:
             report["regressions"] = [{"case": r.case, "then": r.then, "now": r.now} for r in regressed]
-        print(json.dumps(report, ensure_ascii=False, indent=2))
+        print(json.dumps(json_safe(report), ensure_ascii=False, indent=2))
     else:
         print_table(("case", "expected", "concluded", "asked", "result"),
                     [(r.case.name, r.case.expected, r.concluded, str(len(r.asked)),

@@ -12,6 +12,7 @@ from ..kb.loader import load_kb
 from ..qa.index import KnowledgeIndex
 from ..qa.question_set import QuestionResult, ask_all, load_question_set, share
 from ..render.console import print_table
+from ..render.safe_text import json_safe
 from .errors import EXIT_NO_MATCH, EXIT_OK, UsageError
 from .kb_location import kb_paths
 
@@ -37,10 +38,10 @@ def cmd_eval_questions(args: argparse.Namespace) -> int:
     results = ask_all(KnowledgeIndex.of(load_kb(*kb_paths(args))), questions)
     sets = _sets(results)
     if args.format == "json":
-        print(json.dumps({"schema": 1, "sets": {name: _figures(found) for name, found in sets.items()}, "questions": [
+        print(json.dumps(json_safe({"schema": 1, "sets": {name: _figures(found) for name, found in sets.items()}, "questions": [
             {"question": r.question.text, "where": r.question.where, "fact": r.question.fact or None,
              "held_out": r.question.held_out, "passed": r.passed, "answered": r.answer.found,
-             "citations": list(r.answer.citations)} for r in results]}, ensure_ascii=False, indent=2))
+             "citations": list(r.answer.citations)} for r in results]}), ensure_ascii=False, indent=2))
     else:
         misses = [r for r in results if not r.passed]
         if misses:

@@ -2,7 +2,8 @@
 
 Records stream from the reader to the file file by file, so memory stays flat however large the
 logs; only records that yield a fact or match a symptom are written, and of those that say the
-same thing only the first and the last, with a count of the rest (faultbot/folding.py).
+same thing only the first and the last, with a count of the rest (faultbot/folding.py). The file
+is written under a temporary name of its own and takes its name only when whole.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..ingest.inputs import InputSpec
 from ..ingest.records import LogRecord
 from ..ingest.stats import InputStats
 from ..kb.loader import KnowledgeBase, load_kb
+from ..render.safe_text import one_line
 from .diagnose_command import input_specs
 from .errors import EXIT_OK, UsageError
 from .kb_location import kb_paths
@@ -55,7 +57,11 @@ def cmd_extract(args: argparse.Namespace) -> int:
     if not output.parent.is_dir():
         raise UsageError(f"no such folder for -o: {output.parent}")
     kb = load_kb(*kb_paths(args))
-    kept, stats = extract(specs, output, args.node or socket.gethostname(), kb, EvidenceCollector(kb))
+    try:
+        kept, stats = extract(specs, output, args.node or socket.gethostname(), kb, EvidenceCollector(kb))
+        size = output.stat().st_size
+    except OSError as error:
+        raise UsageError(f"cannot write {one_line(output)}: {error.strerror or error}") from None
     print(f"faultbot: kept {kept} of {stats.records} records from {stats.files} file(s), "
-          f"{stats.bytes_read} bytes of logs -> {output.stat().st_size} bytes in {output}", file=sys.stderr)
+          f"{stats.bytes_read} bytes of logs -> {size} bytes in {one_line(output)}", file=sys.stderr)
     return EXIT_OK

@@ -26,6 +26,7 @@ from ..kb.loader import KnowledgeBase, load_kb
 from ..render.console import print_markdown, print_table
 from ..render.entry_json import entry_dict
 from ..render.entry_markdown import entry_markdown
+from ..render.safe_text import json_safe
 from .errors import EXIT_NO_MATCH, EXIT_OK, UsageError
 from .kb_location import kb_paths, writable_kb
 
@@ -59,7 +60,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     if args.format == "json":
         rows = [{"id": e.id, "title": e.title, "error_codes": list(e.error_codes), "status": e.status.value,
                  "component": e.component} for e in kb.entries]
-        print(json.dumps({"schema": JSON_SCHEMA_VERSION, "entries": rows}, ensure_ascii=False, indent=2))
+        print(json.dumps(json_safe({"schema": JSON_SCHEMA_VERSION, "entries": rows}), ensure_ascii=False, indent=2))
         return EXIT_OK
     print_table(("id", "title", "error codes", "status"),
                 [(e.id, e.title, ", ".join(e.error_codes) or "-", e.status.value) for e in kb.entries])
@@ -115,7 +116,7 @@ def cmd_test(args: argparse.Namespace) -> int:
 def cmd_stats(args: argparse.Namespace) -> int:
     stats = kb_stats(_load(args))
     if args.format == "json":
-        print(json.dumps({"schema": JSON_SCHEMA_VERSION, **stats}, ensure_ascii=False, indent=2))
+        print(json.dumps(json_safe({"schema": JSON_SCHEMA_VERSION, **stats}), ensure_ascii=False, indent=2))
         return EXIT_OK
     print(f"{stats['entries']} entries, {stats['tests']} tests, {len(stats['error_codes'])} error codes, "
           f"{len(stats['decoders'])} field decoders, {len(stats['articles'])} articles cited")

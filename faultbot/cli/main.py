@@ -12,6 +12,16 @@ from .errors import EXIT_USAGE, UsageError
 from .parser import HANDLER, build_parser
 
 
+# A broken KB can have thousands of problems; a command other than `kb lint` shows the first ones.
+MAX_PROBLEMS_SHOWN = 20
+
+
+def _one_line(text: object) -> str:
+    from ..render.safe_text import one_line  # only when there is an error to print
+
+    return one_line(text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     try:
@@ -19,12 +29,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         module, _, function = getattr(args, HANDLER).partition(":")
         return getattr(importlib.import_module(module), function)(args)
     except UsageError as exc:
-        print(f"faultbot: error: {exc}", file=sys.stderr)
+        print(f"faultbot: error: {_one_line(exc)}", file=sys.stderr)
         return EXIT_USAGE
     except KbError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        print(f"faultbot: error: {exc.summary}", file=sys.stderr)
+        for problem in exc.problems[:MAX_PROBLEMS_SHOWN]:
+            print(_one_line(problem), file=sys.stderr)
+        if len(exc.problems) > MAX_PROBLEMS_SHOWN:
+            print(f"... and {len(exc.problems) - MAX_PROBLEMS_SHOWN} more (faultbot kb lint lists them all)", file=sys.stderr)
+        print(f"faultbot: error: {_one_line(exc.summary)}", file=sys.stderr)
         return EXIT_USAGE
     except RuleError as exc:
         print(f"faultbot: error: {exc} (a defect in faultbot or its KB rules; please report it)", file=sys.stderr)

@@ -32,8 +32,7 @@ def _front_matter(text: str, shown_as: str, problems: list[Problem]) -> tuple[di
     try:
         meta = parse_yaml(match.group(1), shown_as) or {}
     except KbError as exc:
-        problems += [Problem(p.file, p.line + 1, f"front matter: {p.message}", "quote values that contain ': '")
-                     for p in exc.problems]
+        problems += [Problem(p.file, p.line + 1, f"front matter: {p.message}", p.hint) for p in exc.problems]
         return {}, body_start
     if not isinstance(meta, dict):
         problems.append(Problem(shown_as, 1, "front matter must be a mapping"))
@@ -91,7 +90,7 @@ def load_articles(directory: Path, shown_prefix: str) -> tuple[dict[str, Article
             continue
         shown = f"{shown_prefix}/{path.name}"
         try:
-            text = read_kb_file(path, shown)
+            text = read_kb_file(path, shown, directory)
         except KbError as exc:
             problems += exc.problems
             continue

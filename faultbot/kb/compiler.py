@@ -5,6 +5,7 @@ KB that every command loads come from this one function, so they always agree.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from .articles import load_articles
@@ -17,7 +18,7 @@ from .crosscheck import (
 )
 from .decoders_schema import decoder_rules, parse_decoders
 from .diagnostics import KbError, Problem
-from .digest import KbDigest, kb_digest
+from .digest import KbDigest, kb_digest, list_files
 from .entry_schema import parse_entry
 from .facts_schema import parse_catalogue
 from .fields import Problems
@@ -25,7 +26,8 @@ from .lazy import LazyTable
 from .loader import EntryIndex, KnowledgeBase
 from .model import CodeBook, Entry
 from .rules_schema import parse_rules
-from .vocabulary import VOCABULARY_FILE, Vocabulary, parse_vocabulary
+from .model import Vocabulary
+from .vocabulary import VOCABULARY_FILE, parse_vocabulary
 from .yaml_source import load_yaml, parse_yaml, read_kb_file
 
 FACTS_FILE = "facts.yaml"
@@ -47,8 +49,14 @@ def _data_files(kb_dir: Path, main_file: str) -> list[Path]:
     """``kb/<name>.yaml`` and every ``kb/<name>/*.yaml`` beside it, so areas of the KB can keep
     their facts and rules in files of their own."""
     stem = Path(main_file).stem
-    main = [kb_dir / main_file] if (kb_dir / main_file).is_file() else []
+    main = [kb_dir / main_file] if _present(kb_dir / main_file) else []
     return main + sorted((kb_dir / stem).glob("*.yaml"))
+
+
+def _present(path: Path) -> bool:
+    """Whether there is something at ``path``: a FIFO or a broken link is there, to be reported
+    when read, not skipped as if absent."""
+    return os.path.lexists(path)
 
 
 def todo_problems(text: str, shown: str) -> list[Problem]:
@@ -63,7 +71,7 @@ def _read_all(paths: list[Path], kb_dir: Path) -> tuple[list[tuple[object, Probl
     for path in paths:
         shown = _shown(path, kb_dir)
         try:
-            documents.append((load_yaml(path, shown), Problems(shown)))
+            documents.append((load_yaml(path, shown, kb_dir), Problems(shown)))
         except KbError as exc:
             problems += exc.problems
     return documents, problems
@@ -77,7 +85,7 @@ def compile_kb(kb_dir: Path, articles_dir: Path, digest: KbDigest | None = None)
         raise KbError([Problem(str(kb_dir), 1, "knowledge base folder does not exist")])
     digest = digest or kb_digest(kb_dir, articles_dir)
     fact_paths = _data_files(kb_dir, FACTS_FILE)
-    if not (kb_dir / FACTS_FILE).is_file():
+    if not _present(kb_dir / FACTS_FILE):
         problems.append(Problem(_shown(kb_dir / FACTS_FILE, kb_dir), 1, "fact catalogue is missing",
                                 "create kb/facts.yaml"))
     fact_documents, found = _read_all(fact_paths, kb_dir)
@@ -95,35 +103,35 @@ def compile_kb(kb_dir: Path, articles_dir: Path, digest: KbDigest | None = None)
     decoders = parse_decoders(decoder_documents, catalogue.facts)
     codebook: CodeBook | None = None
     codes_path = kb_dir / CODES_FILE
-    if codes_path.is_file():
+    if _present(codes_path):
         shown = _shown(codes_path, kb_dir)
         try:
             collected = Problems(shown)
-            codebook = parse_codebook(load_yaml(codes_path, shown), collected)
+            codebook = parse_codebook(load_yaml(codes_path, shown, kb_dir), collected)
             problems += collected.found
         except KbError as exc:
             problems += exc.problems
     vocabulary = Vocabulary()
     vocabulary_path = kb_dir / VOCABULARY_FILE
-    if vocabulary_path.is_file():
+    if _present(vocabulary_path):
         shown = _shown(vocabulary_path, kb_dir)
         try:
             collected = Problems(shown)
-            vocabulary = parse_vocabulary(load_yaml(vocabulary_path, shown), collected)
+            vocabulary = parse_vocabulary(load_yaml(vocabulary_path, shown, kb_dir), collected)
             problems += collected.found
         except KbError as exc:
             problems += exc.problems
     problems += [p for _, collected in fact_documents + rule_documents + decoder_documents for p in collected.found]
     entries: list[Entry] = []
     file_of: dict[int, str] = {}
-    entry_paths = sorted((kb_dir / ENTRIES_DIR).rglob("*.yml")) + sorted((kb_dir / ENTRIES_DIR).rglob("*.yaml"))
+    entry_paths = sorted(Path(listed[0]) for listed in list_files(kb_dir / ENTRIES_DIR, (".yaml", ".yml"), recursive=True))
     for path in entry_paths:
         shown = _shown(path, kb_dir)
         if path.suffix == ".yml":
             problems.append(Problem(shown, 1, "entry files end in .yaml", f"rename to {path.stem}.yaml"))
             continue
         try:
-            text = read_kb_file(path, shown)
+            text = read_kb_file(path, shown, kb_dir)
             problems += todo_problems(text, shown)
             collected = Problems(shown)
             entry = parse_entry(parse_yaml(text, shown), catalogue.facts, shown, collected)

@@ -1,6 +1,7 @@
 """Problems found in the knowledge base, each tied to a file and line, and the error that carries them.
 
-The linter prints them and the run-time loader raises them, so both say the same thing.
+The linter prints them and the run-time loader raises them, so both say the same thing, each on one
+line whatever the KB holds.
 """
 
 from __future__ import annotations
@@ -18,8 +19,11 @@ class Problem:
     hint: str = ""
 
     def __str__(self) -> str:
-        text = f"{self.file}:{self.line}: {self.message}"
-        return f"{text} — {self.hint}" if self.hint else text
+        # One line, and nothing a terminal acts on: file names and quoted KB text are untrusted.
+        from .control_chars import one_line  # when a problem is shown: --help imports this module too
+
+        text = f"{one_line(self.file)}:{self.line}: {one_line(self.message)}"
+        return f"{text} — {one_line(self.hint)}" if self.hint else text
 
 
 class KbError(Exception):

@@ -38,8 +38,10 @@ class KbDigest:
 _Listed = tuple[str, int, int, bool]
 
 
-def _walk(folder: Path, suffixes: tuple[str, ...], recursive: bool) -> list[_Listed]:
-    """Every file under ``folder`` (or in it) with one of ``suffixes``: a stat each, nothing read."""
+def list_files(folder: Path, suffixes: tuple[str, ...], recursive: bool) -> list[_Listed]:
+    """Every file under ``folder`` (or in it) with one of ``suffixes``: a stat each, nothing read.
+    Links to folders are not followed, and folders are walked without recursion, so neither a
+    link loop nor folders nested thousands deep can stop it."""
     found: list[_Listed] = []
     pending = [str(folder)]
     while pending:
@@ -66,7 +68,8 @@ def _contents(listed: _Listed) -> bytes:
     if not regular or size > MAX_HASHED_BYTES:
         return f"<not hashed: {size} bytes, {mtime_ns}>".encode()
     try:
-        return Path(path).read_bytes()
+        with open(path, "rb") as handle:  # no more than the limit, whatever the size said (/proc files say 0)
+            return handle.read(MAX_HASHED_BYTES + 1)
     except OSError as error:
         return f"<unreadable: {error.strerror}>".encode()
 
@@ -86,8 +89,8 @@ def _hashed(kb_dir: Path, kb_files: list[_Listed], articles_dir: Path, articles:
 
 def kb_digest(kb_dir: Path, articles_dir: Path) -> KbDigest:
     """The digests of the KB in ``kb_dir`` with the articles in ``articles_dir``."""
-    kb_files = _walk(kb_dir, KB_SUFFIXES, recursive=True)
-    articles = _walk(articles_dir, (ARTICLE_SUFFIX,), recursive=False)
+    kb_files = list_files(kb_dir, KB_SUFFIXES, recursive=True)
+    articles = list_files(articles_dir, (ARTICLE_SUFFIX,), recursive=False)
     listed = sorted(kb_files + articles)
     listing = hashlib.sha256(repr((str(kb_dir), str(articles_dir), listed)).encode("utf-8", "surrogateescape"))
     settled_before = time.time_ns() - SETTLING_NS

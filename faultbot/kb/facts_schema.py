@@ -108,6 +108,9 @@ def _extractor(raw: Any, facts: dict[str, FactSpec], file: str, problems: Proble
     if prefilter and not (prefilter.isascii() and _SIMPLE_REGEX.match(prefilter)):
         problems.add(fields.line_of("prefilter"), f"prefilter of extractor '{ident}' is not a simple ASCII regex",
                      "use literals, character classes and bounded repeats only; put non-ASCII text in 'anchors'")
+    elif prefilter:
+        # Without hyperscan or re2 the prefilter runs under re on every line: the same lint as any KB regex.
+        check_pattern(prefilter, problems, fields.line_of("prefilter"), f"prefilter of extractor '{ident}'")
     levels = fields.strings("levels")
     for level in levels:
         if level not in LEVELS:

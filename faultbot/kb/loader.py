@@ -14,8 +14,7 @@ from .. import cache
 from .diagnostics import KbError, Problem
 from .digest import KbDigest, kb_digest
 from .lazy import LazyTable
-from .model import Article, CodeBook, Decoder, Entry, FactCatalogue, FactSpec, Rule, parent_of
-from .vocabulary import Vocabulary
+from .model import Article, CodeBook, Decoder, Entry, FactCatalogue, FactSpec, Rule, Vocabulary, parent_of
 
 
 @dataclass(frozen=True)

@@ -408,3 +408,35 @@ class Article:
 
     def section(self, slug: str) -> Section | None:
         return self.sections.get(slug)
+
+
+class Intent(Enum):
+    """What a question asks for; each is answered from its own field or kind of section."""
+
+    CAUSE = "cause"
+    WORKAROUND = "workaround"
+    PERMANENT_FIX = "permanent_fix"
+    FIXED_VERSION = "fixed_version"
+    DEFAULT = "default"
+    RANGE = "range"
+    UNIT = "unit"
+    CHECK = "check"
+    MEANING = "meaning"
+    CONSISTS_OF = "consists_of"
+    COLLECT = "collect"
+    ENABLE = "enable"
+
+
+@dataclass(frozen=True)
+class SynonymGroup:
+    """One concept: ``canonical`` as the articles write it, ``said_as`` as engineers type it."""
+
+    canonical: str
+    said_as: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    synonyms: tuple[SynonymGroup, ...] = ()
+    intents: tuple[tuple[Intent, tuple[str, ...]], ...] = ()
+    out_of_scope: tuple[str, ...] = ()   # other vendors' stacks: a question naming one is not about Ascend

@@ -1,7 +1,11 @@
-"""Lint for knowledge-base regexes: reject patterns that can backtrack catastrophically.
+r"""Lint for knowledge-base regexes: reject patterns that can backtrack catastrophically.
 
 KB regexes are run with re.search over whole log trees, so a pattern whose matching time can
-grow exponentially (or polynomially) with the length of a line must not ship.
+grow exponentially (or polynomially) with the length of a line must not ship. Refused: nested
+quantifiers and overlapping alternatives under a repeat (exponential); repeats in a row that can
+trade characters, directly or across text both can match (.*x.*y), or that share a line out more
+than MAX_REPEAT_BOUND ways (polynomial); a leading repeat a search can start inside of (\w+MARK:
+quadratic, since re.search retries every position of a run); backreferences; and oversized patterns.
 """
 
 from __future__ import annotations
@@ -9,10 +13,11 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cache
 from itertools import chain, combinations
+from math import prod
 from typing import Any
 
 try:  # Python 3.11+
@@ -45,7 +50,7 @@ def _problems(pattern: str) -> tuple[str, ...]:
         names = {number: name for name, number in parsed.state.groupdict.items()}
         tree = _sequence(parsed, parsed.state.flags, names)
         for check in (_bound_problems, _reference_problems, _nested_problems,
-                      _alternation_problems, _adjacency_problems):
+                      _alternation_problems, _adjacency_problems, _leading_problems):
             problems.extend(check(tree, pattern))
     except re.error as err:
         where = f" at position {err.pos}" if err.pos is not None else ""
@@ -90,6 +95,9 @@ class _Chars:
             else:
                 return True
         return False
+
+    def within(self, other: _Chars) -> bool:
+        return not self.overlaps(other.complement())
 
     def complement(self) -> _Chars:
         starts = (0, *(end for _, end in self.spans))
@@ -164,6 +172,7 @@ class _Node:
     lo: int = 1                    # repeat bounds
     hi: int = 1
     backtracks: bool = True        # False for possessive repeats, which give nothing back
+    word: _Chars = _EMPTY          # for \b: the characters it counts as word characters
 
 
 def _char(chars: _Chars, text: str) -> _Node:
@@ -239,7 +248,8 @@ def _item(name: str, av: Any, flags: int, names: dict[int, str]) -> _Node:
             lo, hi, parsed = av
             return _repeat(_sequence(parsed, flags, names), lo, hi, name)
         case "AT":
-            return _zero_width(_Kind.ANCHOR, _ANCHOR_TEXT[av.name])
+            anchor = _zero_width(_Kind.ANCHOR, _ANCHOR_TEXT[av.name])
+            return replace(anchor, word=_category(r"\w", bool(flags & re.ASCII)))
         case "ASSERT" | "ASSERT_NOT":
             direction, parsed = av
             inner = _sequence(parsed, flags, names)
@@ -523,19 +533,111 @@ def _adjacent_repeats(node: _Node, then_matches: bool, pattern: str) -> Iterator
 
 def _trading_runs(parts: tuple[_Node, ...], settled: list[bool], pattern: str) -> Iterator[str]:
     repeats = [i for i, part in enumerate(parts) if part.kind is _Kind.REPEAT
-               and part.backtracks and part.hi == MAXREPEAT and part.max_len != 0]
-    runs: list[tuple[int, int, set[int]]] = []  # first and last part, the repeats that trade
-    for i, j in combinations(repeats, 2):
-        if (not settled[j] and all(p.min_len == 0 for p in parts[i + 1:j])
-                and parts[i].children[0].first.overlaps(parts[j].children[0].first)):
-            if runs and i <= runs[-1][1]:
-                runs[-1] = (runs[-1][0], max(runs[-1][1], j), runs[-1][2] | {i, j})
-            else:
-                runs.append((i, j, {i, j}))
-    for start, end, trading in runs:
+               and part.backtracks and part.max_len != 0 and part.min_len != part.max_len]
+    runs: list[tuple[int, int, set[int], bool]] = []  # first and last part, the repeats that trade,
+    for i, j in combinations(repeats, 2):             # whether something is required between them
+        if settled[j]:
+            continue
+        between = parts[i + 1:j]
+        # Required text between two bounded repeats can only sit where it occurs in the line,
+        # which bounds the splits; between unbounded ones it can sit in any run both share.
+        required = any(p.min_len > 0 for p in between)
+        if not (parts[i].max_len is None and parts[j].max_len is None and _trade_across(parts[i], parts[j], between)
+                if required else parts[i].children[0].first.overlaps(parts[j].children[0].first)):
+            continue
+        if runs and i <= runs[-1][1]:
+            runs[-1] = (runs[-1][0], max(runs[-1][1], j), runs[-1][2] | {i, j}, runs[-1][3] or required)
+        else:
+            runs.append((i, j, {i, j}, required))
+    for start, end, trading, required in runs:
+        unbounded = sum(parts[i].max_len is None for i in trading)
+        splits = prod(_lengths(parts[i]) for i in trading if parts[i].max_len is not None)
+        if unbounded < 2 and splits <= MAX_REPEAT_BOUND:
+            continue
         text = "".join(part.text for part in parts[start:end + 1])
         repeated = " and ".join(f"`{parts[i].text}`" for i in sorted(trading))
+        between = ("and what is required between them can be matched by both" if required
+                   else "with nothing required between them")
+        cost = ("a failing match backtracks polynomially" if unbounded >= 2 else
+                f"a failing match tries up to {splits} ways of sharing them out at each position, "
+                f"over the limit of {MAX_REPEAT_BOUND}")
         yield (f"adjacent repeats {_located(text, pattern)}: {repeated} can match the same "
-               f"characters with nothing required between them, so a failing match backtracks "
-               f"polynomially; put a required character between them or make their character "
-               f"sets disjoint")
+               f"characters {between}, so {cost}; put a required character between them or "
+               f"make their character sets disjoint")
+
+
+def _lengths(repeat: _Node) -> int:
+    """How many lengths a bounded repeat can match: the ways it can give characters back."""
+    body = repeat.children[0]
+    if body.min_len == body.max_len:
+        return repeat.hi - repeat.lo + 1
+    return repeat.max_len - repeat.min_len + 1  # type: ignore[operator]
+
+
+def _trade_across(first: _Node, second: _Node, between: tuple[_Node, ...]) -> bool:
+    r"""Whether two repeats can trade characters across the required text between them: both can
+    match it, so it can sit anywhere in a run they share (the x of .*x.*y)."""
+    shared = (first.children[0].chars, second.children[0].chars)
+    return all(p.min_len == 0 or (p.chars.within(shared[0]) and p.chars.within(shared[1])) for p in between)
+
+
+def _leading_problems(tree: _Node, pattern: str) -> Iterator[str]:
+    return iter(dict.fromkeys(_leading_repeat(_flatten(tree), (), pattern)))  # paths can meet
+
+
+def _leading_repeat(parts: tuple[_Node, ...], before: tuple[_Node, ...], pattern: str,
+                    gives_back: bool = True) -> Iterator[str]:
+    r"""An unbounded repeat the search can start inside of. re.search tries every position; from
+    each position in a long run of the characters a leading \w+ matches, it runs to the end of the
+    run (and gives back one character at a time), so a line that nearly matches costs time quadratic
+    in the run's length, possessive or atomic repeats included. A prefix pins the start when it needs
+    a character the repeat cannot match, or asserts the position is the start of the run (^, \b
+    before word characters, a lookbehind)."""
+    for i, part in enumerate(parts):
+        enter = (part.kind is _Kind.ATOMIC
+                 # an optional or counted group around an unbounded repeat: (?:x+,)?y
+                 or (part.kind is _Kind.REPEAT and part.hi != MAXREPEAT and part.max_len is None))
+        if part.kind is _Kind.BRANCH:
+            for option in part.children:
+                yield from _leading_repeat(_flatten(option) + parts[i + 1:], before + parts[:i], pattern, gives_back)
+            return
+        if enter:
+            yield from _leading_repeat(_flatten(part.children[0]) + parts[i + 1:], before + parts[:i], pattern,
+                                       gives_back and part.kind is not _Kind.ATOMIC)
+            if part.min_len > 0:
+                return
+            continue  # or the search skips it
+        if part.kind is _Kind.REPEAT and part.hi == MAXREPEAT:
+            run = part.children[0].chars
+            if any(_pins(prefix, run) for prefix in before + parts[:i]):
+                return
+            rest = parts[i + 1:]
+            if not (all(_matches_in_run(later, run) for later in rest) if gives_back and part.backtracks
+                    else all(later.never_fails for later in rest)):
+                yield (f"leading repeat {_located(part.text, pattern)}: a search retries it from every "
+                       f"position of a long run of the characters it matches, so a line that nearly "
+                       f"matches takes quadratic time; start the pattern with a character it cannot "
+                       f"match, or anchor it with ^, \\b or a lookbehind such as (?<!\\w)")
+            return
+
+
+def _matches_in_run(part: _Node, run: _Chars) -> bool:
+    r"""Whether ``part``, after a repeat of ``run`` characters, matches at any place in a run of them
+    once the repeat gives back a few (the second \d+ of \d+\d+): then the first start succeeds."""
+    if part.never_fails:
+        return True
+    body = _flatten(part.children[0]) if part.kind is _Kind.REPEAT else (part,)
+    return len(body) == 1 and body[0].kind is _Kind.CHAR and run.within(body[0].chars)
+
+
+def _pins(prefix: _Node, run: _Chars) -> bool:
+    """Whether ``prefix``, met before a repeat of ``run`` characters, keeps a search from starting
+    inside a run of them."""
+    if prefix.kind is _Kind.ANCHOR:
+        return prefix.text in ("^", r"\A") or (prefix.text == r"\b" and run.within(prefix.word))
+    if prefix.kind is _Kind.LOOK and prefix.text.startswith("(?<"):
+        look = prefix.children[0]
+        if look.min_len != 1 or look.max_len != 1:
+            return False
+        return run.within(look.chars) if prefix.text.startswith("(?<!") else not look.chars.overlaps(run)
+    return prefix.min_len > 0 and _consumes_outside(prefix, run)

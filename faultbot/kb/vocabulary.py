@@ -1,52 +1,18 @@
-"""``kb/vocabulary.yaml``: the words questions are asked with, said in the articles' words
+"""Reading ``kb/vocabulary.yaml``: the words questions are asked with, said in the articles' words
 (synonym groups, the Chinese glossary among them) and the phrases that say what a question asks
 for (its intent). Data, so contributors extend it by pull request and ``kb lint`` checks it."""
 
 from __future__ import annotations
 
-import enum
-import re
-from dataclasses import dataclass
 from typing import Any
 
+from .control_chars import first_control
 from .fields import Fields, Problems
+from .model import Intent, SynonymGroup, Vocabulary
 from .yaml_source import LineDict
 
 VOCABULARY_FILE = "vocabulary.yaml"
 MAX_PHRASE_CHARS = 60
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-
-
-class Intent(enum.Enum):
-    """What a question asks for; each is answered from its own field or kind of section."""
-
-    CAUSE = "cause"
-    WORKAROUND = "workaround"
-    PERMANENT_FIX = "permanent_fix"
-    FIXED_VERSION = "fixed_version"
-    DEFAULT = "default"
-    RANGE = "range"
-    UNIT = "unit"
-    CHECK = "check"
-    MEANING = "meaning"
-    CONSISTS_OF = "consists_of"
-    COLLECT = "collect"
-    ENABLE = "enable"
-
-
-@dataclass(frozen=True)
-class SynonymGroup:
-    """One concept: ``canonical`` as the articles write it, ``said_as`` as engineers type it."""
-
-    canonical: str
-    said_as: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Vocabulary:
-    synonyms: tuple[SynonymGroup, ...] = ()
-    intents: tuple[tuple[Intent, tuple[str, ...]], ...] = ()
-    out_of_scope: tuple[str, ...] = ()   # other vendors' stacks: a question naming one is not about Ascend
 
 
 def _phrases(raw: Any, line: int, what: str, problems: Problems) -> tuple[str, ...]:
@@ -58,7 +24,7 @@ def _phrases(raw: Any, line: int, what: str, problems: Problems) -> tuple[str, .
         text = str(item).strip() if isinstance(item, (str, int, float)) and not isinstance(item, bool) else ""
         if not text:
             problems.add(line, f"{what}: {item!r} is not a phrase", "write words, e.g. 'work around'")
-        elif _CONTROL.search(text):
+        elif first_control(text) is not None or "\n" in text or "\t" in text:
             problems.add(line, f"{what}: {text!r} holds a control character", "remove it")
         elif len(text) > MAX_PHRASE_CHARS:
             problems.add(line, f"{what}: a phrase of {len(text)} characters", f"keep phrases under {MAX_PHRASE_CHARS}")

@@ -1,7 +1,11 @@
 """Safe YAML reading that remembers where every value came from.
 
-KB files are untrusted: only plain YAML (no tags, anchors or aliases) is accepted, and each
-mapping and sequence keeps the line of each key and item so that errors can name file:line.
+KB files are untrusted (they change by pull request): a file is read only when it is a regular file
+of at most MAX_FILE_BYTES, and only plain YAML is accepted: no anchors or aliases (the "billion
+laughs" bombs), at most MAX_DEPTH levels of nesting and MAX_NODES values, no control characters.
+All of it is checked on the parser's event stream before any node is built, so a hostile file costs
+no more than a pass over its text. Each mapping and sequence keeps the line of each key and item so
+that errors can name file:line.
 """
 
 from __future__ import annotations
@@ -12,9 +16,13 @@ from typing import Any
 
 import yaml
 
+from .control_chars import CONTROL_HINT, first_control
 from .diagnostics import KbError, Problem
 
-MAX_FILE_BYTES = 1 << 20
+MAX_FILE_BYTES = 1 << 20     # per KB file (entry, catalogue, article): the largest shipped is under 64 KiB
+MAX_DEPTH = 64               # levels of nesting; KB files use fewer than 10
+MAX_NODES = 50_000           # values (scalars, mappings, sequences) per file; kb/facts.yaml has under 2,000
+_TOO_DEEP = (f"nested more than {MAX_DEPTH} levels deep", "flatten it: KB files need only a few levels")
 
 
 class LineDict(dict):
@@ -40,7 +48,6 @@ class LineList(list):
 # libyaml's parser (C) where PyYAML was built with it, else the pure-Python one: the same YAML,
 # the same marks, several times faster.
 _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-MAX_DEPTH = 64
 
 
 class _LineLoader(_SafeLoader):  # type: ignore[misc, valid-type]
@@ -71,24 +78,37 @@ class _LineLoader(_SafeLoader):  # type: ignore[misc, valid-type]
         return sequence
 
 
-def _check_shape(root: yaml.Node) -> None:
-    """Refuse aliases (a node reached twice: the alias bombs of untrusted YAML) and nesting deeper
-    than MAX_DEPTH, before anything is built from the nodes."""
-    seen: set[int] = set()
-    pending = [(root, 1)]
-    while pending:
-        node, depth = pending.pop()
-        if id(node) in seen:
-            raise yaml.MarkedYAMLError("while reading the KB", None, "anchors and aliases are not allowed",
-                                       node.start_mark)
-        seen.add(id(node))
-        if depth > MAX_DEPTH:
-            raise yaml.MarkedYAMLError("while reading the KB", None, f"nested more than {MAX_DEPTH} levels deep",
-                                       node.start_mark)
-        if isinstance(node, yaml.MappingNode):
-            pending += [(child, depth + 1) for pair in node.value for child in pair]
-        elif isinstance(node, yaml.SequenceNode):
-            pending += [(child, depth + 1) for child in node.value]
+class _Refused(Exception):
+    """Plain YAML that the KB does not accept, at a parser mark."""
+
+    def __init__(self, mark: yaml.Mark, message: str, hint: str):
+        super().__init__(message)
+        self.mark, self.message, self.hint = mark, message, hint
+
+
+def _check_events(text: str) -> None:
+    """Refuse anchors and aliases, nesting deeper than MAX_DEPTH, more than MAX_NODES values and
+    control characters in values, from the parser's events: nothing is built, so an alias bomb or a
+    file of a million tiny values costs one pass over the text."""
+    depth = nodes = 0
+    for event in yaml.parse(text, Loader=_SafeLoader):
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise _Refused(event.start_mark, "anchors and aliases are not allowed", "write the value out in full")
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise _Refused(event.start_mark, *_TOO_DEEP)
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+        if isinstance(event, yaml.NodeEvent):
+            nodes += 1
+            if nodes > MAX_NODES:
+                raise _Refused(event.start_mark, f"more than {MAX_NODES} values in one file",
+                               "split it into smaller files")
+        if isinstance(event, yaml.ScalarEvent):
+            found = first_control(event.value)
+            if found is not None:
+                raise _Refused(event.start_mark, f"a value holds {found.describe()}", CONTROL_HINT)
 
 
 _LineLoader.add_constructor("tag:yaml.org,2002:map", _LineLoader.construct_mapping)
@@ -99,54 +119,69 @@ _LineLoader.add_constructor("tag:yaml.org,2002:timestamp", yaml.SafeLoader.const
 
 def parse_yaml(text: str, shown_as: str) -> Any:
     """Parse KB text; raise KbError naming ``shown_as``:line when it is not plain, safe YAML."""
-    loader = _LineLoader(text)
+    loader = None
     try:
+        _check_events(text)
+        loader = _LineLoader(text)
         root = loader.get_single_node()
-        if root is None:
-            return None
-        _check_shape(root)
-        return loader.construct_document(root)
+        return None if root is None else loader.construct_document(root)
+    except _Refused as exc:
+        line, message, hint = exc.mark.line + 1, exc.message, exc.hint
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
-        raise KbError([Problem(shown_as, line, f"invalid YAML: {exc.problem}",
-                               "fix the syntax (plain YAML: no tags, anchors or aliases)")]) from None
+        message, hint = str(exc.problem), "fix the syntax; quote values that hold ': ' or start with a special character"
+        if "nesting depth" in message:  # libyaml's own limit, met while it looks ahead in [[[[...
+            message, hint = _TOO_DEEP
     except yaml.YAMLError as exc:
-        raise KbError([Problem(shown_as, 1, f"invalid YAML: {exc}")]) from None
-    except RecursionError:
-        raise KbError([Problem(shown_as, 1, "invalid YAML: nested too deeply",
-                               f"keep KB files under {MAX_DEPTH} levels of nesting")]) from None
+        line, message, hint = 1, str(exc).splitlines()[0], ""
+    except RecursionError:  # the pure-Python parser, without libyaml, recurses once per level
+        line, (message, hint) = 1, _TOO_DEEP
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
+    raise KbError([Problem(shown_as, line, f"invalid YAML: {message}", hint)])
 
 
-def read_kb_file(path: Path, shown_as: str, limit: int = MAX_FILE_BYTES) -> str:
-    """The text of a KB file: a regular UTF-8 file of at most ``limit`` bytes, checked before
-    anything is read (a FIFO or a link to a device is never opened)."""
+def read_kb_file(path: Path, shown_as: str, within: Path | None = None) -> str:
+    """The text of a KB file: a regular UTF-8 file of at most MAX_FILE_BYTES without control
+    characters, inside the folder ``within`` (when given) once links are followed. Its kind, place
+    and size are checked before it is opened (a FIFO or a link to a device or to a secret never
+    is), and no more than the limit is ever read (a file may grow meanwhile)."""
     try:
         status = path.stat()
     except OSError as exc:
         raise KbError([Problem(shown_as, 1, f"cannot read file: {exc.strerror}")]) from None
     if not stat.S_ISREG(status.st_mode):
         raise KbError([Problem(shown_as, 1, "not a regular file", "KB files are plain text files")])
-    if status.st_size > limit:
-        raise KbError([Problem(shown_as, 1, f"file is {status.st_size} bytes, over the {limit >> 20} MiB limit",
-                               "split it: one fault per file")])
+    if within is not None and not path.resolve().is_relative_to(within.resolve()):
+        raise KbError([Problem(shown_as, 1, f"links to a file outside {within.name}/",
+                               "copy the file into the folder instead of linking to it")])
+    if status.st_size > MAX_FILE_BYTES:
+        raise KbError([_too_big(shown_as, f"file is {status.st_size} bytes")])
     try:
         with path.open("rb") as handle:
-            data = handle.read(limit + 1)
+            data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise KbError([Problem(shown_as, 1, f"cannot read file: {exc.strerror}")]) from None
-    if len(data) > limit:
-        raise KbError([Problem(shown_as, 1, f"file grew over the {limit >> 20} MiB limit while read",
-                               "split it: one fault per file")])
+    if len(data) > MAX_FILE_BYTES:
+        raise KbError([_too_big(shown_as, "file grew while read")])
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise KbError([Problem(shown_as, line, "file is not UTF-8", "save it as UTF-8")]) from None
+    found = first_control(text)
+    if found is not None:
+        raise KbError([Problem(shown_as, found.line, f"text holds {found.describe()}", CONTROL_HINT)])
+    return text
 
 
-def load_yaml(path: Path, shown_as: str) -> Any:
-    """Parse one KB file; raise KbError naming ``shown_as``:line when it cannot be used."""
-    return parse_yaml(read_kb_file(path, shown_as), shown_as)
+def _too_big(shown_as: str, what: str) -> Problem:
+    return Problem(shown_as, 1, f"{what}, over the limit of {MAX_FILE_BYTES} bytes ({MAX_FILE_BYTES >> 20} MiB)",
+                   "split it: one fault per entry, one source per article")
+
+
+def load_yaml(path: Path, shown_as: str, within: Path | None = None) -> Any:
+    """Parse one KB file (see read_kb_file); raise KbError naming ``shown_as``:line when it cannot be used."""
+    return parse_yaml(read_kb_file(path, shown_as, within), shown_as)

@@ -9,7 +9,7 @@ from typing import Sequence
 
 from ..engine.decoding import DecodedField
 from ..engine.wording import show_value
-from ..kb.vocabulary import Intent
+from ..kb.model import Intent
 from .index import ENTITY, Hit, KnowledgeIndex
 from .sentences import Sentence
 from .tokens import NAME_BOOST, query_terms, tokenize

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from .. import cache
-from ..kb.vocabulary import Intent
+from ..kb.model import Intent
 from ..kb.loader import KnowledgeBase
 from .bm25 import Bm25, build
 from .field_values import FieldQuestions

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from collections.abc import Iterable
 
 from ..fullwidth import as_ascii_punctuation
-from ..kb.vocabulary import Intent, Vocabulary
+from ..kb.model import Intent, Vocabulary
 from .tokens import is_cjk
 
 # A name: an environment variable, an error code, a CamelCase kernel (what a typo can be fixed in).

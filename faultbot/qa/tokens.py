@@ -43,7 +43,7 @@ def _stem(word: str) -> str:
 
 def _word_tokens(run: str) -> list[str]:
     whole = run.lower()
-    if whole in STOP_WORDS:
+    if whole in STOP_WORDS or (len(whole) == 1 and whole.isalpha()):    # "x", "s" of "what's": no meaning alone
         return []
     tokens = [_stem(whole)]
     if re.search(r"[._\-]", run) or _CAMEL.search(run):

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from ..kb.model import Article
 from ..qa.answer import Answer
 from .entry_markdown import citation_line
+from .safe_text import printable
 
 
 def sources_markdown(citations: Iterable[str], articles: Mapping[str, Article], heading: str = "Sources") -> str:
@@ -19,5 +20,5 @@ def answer_markdown(answer: Answer, articles: Mapping[str, Article]) -> str:
     if not answer.found:
         terms = ", ".join(f"`{term}`" for term in answer.suggestions)
         hint = f" Search terms to try: {terms} (`/search TERM` in the chat)." if terms else ""
-        return f"**Not in my knowledge base.**{hint}"
-    return "\n\n".join((answer.text or "", sources_markdown(answer.citations, articles)))
+        return printable(f"**Not in my knowledge base.**{hint}")
+    return printable("\n\n".join((answer.text or "", sources_markdown(answer.citations, articles))))

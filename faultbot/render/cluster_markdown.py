@@ -10,6 +10,7 @@ from ..cluster.rank_evidence import RankError
 from ..cluster.runs import RowRun, row_runs
 from ..cluster.table import RankRow, RowStatus
 from ..cluster.view import ClusterView
+from .safe_text import code_span, fenced_block, one_line, table_cell
 
 _MAX_COMMUNICATORS = 6       # communicators with errors shown in the table; JSON has them all
 _MAX_RUNS = 24               # table rows per communicator
@@ -20,14 +21,14 @@ def _error_cell(error: RankError | None) -> str:
     if error is None:
         return "—"
     what = " ".join(part for part in (error.code, error.op) if part) or error.entry
-    return what + (f", stream {error.stream}" if error.stream is not None else "")
+    return table_cell(what + (f", stream {error.stream}" if error.stream is not None else ""))
 
 
 def _run_line(run: RowRun, view: ClusterView) -> str:
     first, last = run.first, run.last
     ranks = f"{first.rank}" if first is last else f"{first.rank}–{last.rank}"
     nodes = sorted({row.process.node for row in run.rows if row.process is not None})
-    node = " – ".join(dict.fromkeys(nodes[:1] + nodes[-1:])) or "—"
+    node = " – ".join(dict.fromkeys(map(table_cell, nodes[:1] + nodes[-1:]))) or "—"
     if first is last and first.device is not None:
         node += f", device {first.device}"
     times = sorted(row.first_error.time for row in run.rows if row.first_error and row.first_error.time)
@@ -46,7 +47,7 @@ def _table(view: ClusterView, suspects: set[ProcessKey]) -> list[str]:
     for comm in eventful[:_MAX_COMMUNICATORS]:
         runs = row_runs(by_group[comm.name], suspects)
         size = f"{comm.size} ranks" if comm.size else f"{len(comm.members)} ranks seen"
-        lines += [f"**{comm.name}** ({size})", "", "| ranks | node | status | first error | time |",
+        lines += [f"**{one_line(comm.name)}** ({size})", "", "| ranks | node | status | first error | time |",
                   "| --- | --- | --- | --- | --- |", *(_run_line(run, view) for run in runs[:_MAX_RUNS])]
         if len(runs) > _MAX_RUNS:
             lines.append(f"| … {len(runs) - _MAX_RUNS} more rows | | | | |")
@@ -68,9 +69,10 @@ def _timeline(view: ClusterView, suspects: set[ProcessKey]) -> list[str]:
              "| --- | --- | --- | --- |"]
     for entry in shown:
         after = f"+{entry.offset_s:.3f} s" if entry.offset_s is not None else "—"
-        rank = f"**{view.label(entry.process)}**" if entry.process in suspects else view.label(entry.process)
+        label = table_cell(view.label(entry.process))
+        rank = f"**{label}**" if entry.process in suspects else label
         error = entry.error
-        lines.append(f"| {clock(error.time)} | {after} | {rank} | {_error_cell(error)} ({error.entry}) |")
+        lines.append(f"| {clock(error.time)} | {after} | {rank} | {_error_cell(error)} ({table_cell(error.entry)}) |")
     hidden = len(view.timeline) - len(shown)
     if hidden:
         last = view.timeline[-1]
@@ -79,7 +81,7 @@ def _timeline(view: ClusterView, suspects: set[ProcessKey]) -> list[str]:
 
 
 def _reason(finding: Finding) -> str:
-    return f"   - **{finding.kind.value}**: {finding.reason}"
+    return f"   - **{finding.kind.value}**: {one_line(finding.reason)}"
 
 
 def _suspects(view: ClusterView) -> list[str]:
@@ -87,19 +89,19 @@ def _suspects(view: ClusterView) -> list[str]:
     for number, suspect in enumerate(view.suspects, 1):
         info = view.identities.info(suspect.process)
         pid = f", pid {suspect.process.pid}" if suspect.process.pid >= 0 else ""
-        holds = ", ".join(f"rank {m.rank} of {m.group}" for m in info.memberships) if info else ""
-        lines += [f"{number}. **{view.label(suspect.process)}**{pid}" + (f" — {holds}" if holds else ""),
+        holds = ", ".join(f"rank {m.rank} of {one_line(m.group)}" for m in info.memberships) if info else ""
+        lines += [f"{number}. **{one_line(view.label(suspect.process))}**{pid}" + (f" — {holds}" if holds else ""),
                   *map(_reason, suspect.findings)]
         error = view.evidence[suspect.process].first_error()
         if error is None:
             lines.append("   - its own logs hold no error")
         else:
             origin = error.record.origin
-            lines += [f"   - its own first error, `{origin.source}:{origin.line}`:",
-                      f"     ```text\n     {error.record.raw.strip()[:400]}\n     ```"]
+            lines += [f"   - its own first error, {code_span(f'{origin.source}:{origin.line}')}:",
+                      *fenced_block(error.record.raw.strip()[:400], indent="     ")]
     unranked = [f for f in view.findings if not f.ranks]
     if unranked:
-        lines += ["", *(f"- **{f.kind.value}**: {f.reason}" for f in unranked)]
+        lines += ["", *(f"- **{f.kind.value}**: {one_line(f.reason)}" for f in unranked)]
     return lines
 
 
@@ -110,9 +112,9 @@ def cluster_headline(view: ClusterView) -> list[str]:
     lines = [title, ""]
     if view.suspects:
         first = view.suspects[0]
-        lines.append(f"**Suspect: {view.label(first.process)}** — {first.findings[0].reason}.")
+        lines.append(f"**Suspect: {one_line(view.label(first.process))}** — {one_line(first.findings[0].reason)}.")
     elif view.findings:
-        lines.append(f"**No single suspect rank** — {view.findings[0].reason}.")
+        lines.append(f"**No single suspect rank** — {one_line(view.findings[0].reason)}.")
     else:
         lines.append("**No rank reported an error.**")
     return lines

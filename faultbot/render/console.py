@@ -10,6 +10,8 @@ import os
 import sys
 from typing import TYPE_CHECKING, Sequence, TextIO
 
+from .safe_text import one_line, printable
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -38,8 +40,10 @@ def console_for(stream: TextIO) -> Console | None:
 
 def print_markdown(text: str, stream: TextIO | None = None, paged: bool = False) -> None:
     """``text`` rendered on ``stream`` (standard output as it is at the call) when a terminal, else as it is.
-    ``paged``: on a terminal, text longer than the screen goes through the pager (render/pager.py)."""
+    ``paged``: on a terminal, text longer than the screen goes through the pager (render/pager.py).
+    Control characters in ``text`` are shown, never sent to the terminal (render/safe_text.py)."""
     stream = stream or sys.stdout
+    text = printable(text)
     console = console_for(stream)
     if console is None:
         stream.write(text)
@@ -58,16 +62,19 @@ def print_markdown(text: str, stream: TextIO | None = None, paged: bool = False)
 
 
 def print_table(headers: Sequence[str], rows: Sequence[Sequence[str]], stream: TextIO | None = None) -> None:
-    """A table on ``stream`` (standard output as it is at the call): tab-separated when piped."""
+    """A table on ``stream`` (standard output as it is at the call): tab-separated when piped, each
+    cell on one line with its control characters shown."""
     stream = stream or sys.stdout
+    rows = [[one_line(cell) for cell in row] for row in rows]
     console = console_for(stream)
     if console is None:
         stream.write("\t".join(headers) + "\n")
         stream.writelines("\t".join(row) + "\n" for row in rows)
         return
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(*headers, header_style="bold", show_lines=False)
     for row in rows:
-        table.add_row(*row)
+        table.add_row(*map(Text, row))     # as written: a '[' in a KB title is no rich markup
     console.print(table)

@@ -19,6 +19,7 @@ from ..ingest.stats import InputStats
 from ..kb.loader import KnowledgeBase
 from .entry_json import citation_dict
 from .more_like import more_like
+from .safe_text import json_safe
 
 if TYPE_CHECKING:
     from ..cluster.view import ClusterView
@@ -108,9 +109,10 @@ def input_dict(stats: InputStats | None) -> dict[str, object]:
 
 def diagnosis_dict(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStats | None, explain: bool,
                    cluster: ClusterView | None = None) -> dict[str, object]:
+    """The whole JSON document; its strings safe to print (file names from the logs may hold anything)."""
     if cluster is not None:
         from .cluster_json import cluster_dict  # the cluster modules: only with several ranks
-    return {
+    return json_safe({  # type: ignore[return-value]
         "schema": SCHEMA_VERSION,
         "conclusions": [conclusion_dict(c, diagnosis, kb, explain) for c in diagnosis.conclusions],
         "questions": [{"fact": q.fact, "text": q.text, "why": q.why, "how_to_find": list(q.how_to_find),
@@ -127,4 +129,4 @@ def diagnosis_dict(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStats | 
         "facts": facts_dict(diagnosis.memory),
         "input": input_dict(stats),
         **({"cluster": cluster_dict(cluster)} if cluster is not None else {}),
-    }
+    })

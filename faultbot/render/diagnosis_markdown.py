@@ -22,6 +22,7 @@ from ..kb.model import Op
 from ..match.symptoms import SymptomMatch
 from .entry_markdown import cause_lines, citation_line, fix_sections
 from .more_like import more_like
+from .safe_text import code_span, fenced_block, one_line, printable
 
 if TYPE_CHECKING:
     from ..cluster.view import ClusterView
@@ -49,9 +50,8 @@ def evidence_lines(candidate: Candidate, matches: Sequence[SymptomMatch]) -> lis
             elsewhere = f", {more.ranks} other rank(s)" if more.ranks else ""
             also = f" · {more.lines:,} more line(s) like it{elsewhere}"
         symptoms = ", ".join(f"{m.symptom.id} {m.score:.2f}" for m in same_line)
-        lines.append(f"- `{origin.source}:{origin.line}`{rank} — {symptoms}{also}")
-        shown = "\n  ".join(match.record.raw.strip()[:400].splitlines())
-        lines.append(f"  ```text\n  {shown}\n  ```")
+        lines.append(f"- {code_span(f'{origin.source}:{origin.line}')}{rank} — {symptoms}{also}")
+        lines.append("\n".join(fenced_block(match.record.raw.strip()[:400], indent="  ")))
     return lines
 
 
@@ -63,8 +63,8 @@ def deciding_conditions(candidate: Candidate, diagnosis: Diagnosis) -> list[str]
         if leaf.verdict is not Tri.TRUE or leaf.test.op is Op.EXISTS:
             continue
         facts = diagnosis.memory.facts(leaf.test.fact)
-        source = f" ({facts[0].provenance.describe()})" if facts else ""
-        values = ", ".join(show_value(v) for v in leaf.values[:3])
+        source = f" ({one_line(facts[0].provenance.describe())})" if facts else ""
+        values = ", ".join(one_line(show_value(v)) for v in leaf.values[:3])
         lines.append(f"- `{describe_test(leaf.test)}`: {values}{source}")
     return ["", "## What decided it", "", *lines] if lines else []
 
@@ -76,7 +76,8 @@ def decoded_field_lines(diagnosis: Diagnosis, kb: KnowledgeBase) -> list[str]:
         return []
     lines = ["", "## What the log's fields say", ""]
     for field in diagnosis.decoded:
-        lines.append(f"- {field.label} `{show_value(field.fact.value)}` ({field.fact.provenance.describe()}): "
+        lines.append(f"- {field.label} {code_span(show_value(field.fact.value))} "
+                     f"({one_line(field.fact.provenance.describe())}): "
                      f"{field.sentence}")
     cited = list(dict.fromkeys(field.citation for field in diagnosis.decoded))
     return lines + ["", *(f"*Source: {citation_line(ref, kb.articles)}*  " for ref in cited)]
@@ -94,9 +95,9 @@ def question_subject(diagnosis: Diagnosis) -> str:
     if top is None or not top.evidence:
         return ""
     origin = top.evidence[0].record.origin
-    where = [f"`{origin.source}:{origin.line}`"]
-    where += [f"{name} {value}" for name, value in (("node", origin.node), ("rank", origin.rank),
-                                                     ("device", origin.device)) if value is not None]
+    where = [code_span(f"{origin.source}:{origin.line}")]
+    where += [f"{name} {one_line(value)}" for name, value in (("node", origin.node), ("rank", origin.rank),
+                                                               ("device", origin.device)) if value is not None]
     return ", ".join(where)
 
 
@@ -121,8 +122,8 @@ def question_markdown(question: Question, explain: bool = False,
 def how_markdown(candidate: Candidate, diagnosis: Diagnosis) -> list[str]:
     lines = [f"### How faultbot concluded `{candidate.id}`", ""]
     for step in how(candidate, diagnosis.memory):
-        origin = f" — `{step.origin}`" if step.origin else ""
-        lines.append(f"{'  ' * step.depth}- {step.kind}: {step.text}{origin}")
+        origin = f" — {code_span(step.origin)}" if step.origin else ""
+        lines.append(f"{'  ' * step.depth}- {step.kind}: {one_line(step.text)}{origin}")
     return lines
 
 
@@ -152,8 +153,8 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
         crimer = diagnosis.memory.values("crimer_rank")
         if crimer:
             found = cluster.identities.resolve(crimer[0]) if cluster is not None else None
-            known = f", {cluster.label(found)} in these logs" if cluster is not None and found else ""
-            lines += ["", f"**Rank to look at: {crimer[0]}** (named by the cluster heartbeat{known})."]
+            known = f", {one_line(cluster.label(found))} in these logs" if cluster is not None and found else ""
+            lines += ["", f"**Rank to look at: {one_line(crimer[0])}** (named by the cluster heartbeat{known})."]
         if top.echo and diagnosis.echo_root is not None:
             lines += ["", f"This is most likely the echo of `{diagnosis.echo_root.id}`."]
         followed = [c for c in diagnosis.conclusions if (c.id, top.id) in diagnosis.consequences]
@@ -173,8 +174,8 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
             lines += ["", f"**Could change this:** {first.text} ({f'about {about}; ' if about else ''}{find}"
                       f"answer with `--answer {first.fact}=...`)"]
         if brief:
-            return "\n".join([*lines, "", "*More: evidence, cause, next checks and sources with `--full`, "
-                               "or without `--brief`.*"]) + "\n"
+            return printable("\n".join([*lines, "", "*More: evidence, cause, next checks and sources with "
+                                         "`--full`, or without `--brief`.*"]) + "\n")
         lines += details
         lines += cause_lines(entry, filled)
         lines += ["", "## Evidence", "", *evidence_lines(top, diagnosis.matches)]
@@ -210,4 +211,4 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
         skipped = f", {len(stats.skipped)} skipped" if stats.skipped else ""
         undecodable = f", {stats.replaced_bytes} undecodable bytes" if stats.replaced_bytes else ""
         lines += ["", f"*Read {stats.records} records from {stats.files} file(s), {stats.bytes_read} bytes{undecodable}{skipped}.*"]
-    return "\n".join(lines) + "\n"
+    return printable("\n".join(lines) + "\n")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..kb.model import Article
 from ..kb.model import Citation, Entry, FixStep
+from .safe_text import json_safe
 
 
 def citation_dict(citation: Citation | str, articles: dict[str, Article]) -> dict[str, str]:
@@ -26,7 +27,7 @@ def fixes_dict(entry: Entry) -> dict[str, list[dict[str, object]]]:
 
 def entry_dict(entry: Entry, articles: dict[str, Article]) -> dict[str, object]:
     applies = entry.applies_to
-    return {
+    return json_safe({  # type: ignore[return-value]
         "id": entry.id, "title": entry.title, "status": entry.status.value,
         "component": entry.component, "severity": entry.severity.value,
         "error_codes": list(entry.error_codes), "summary": entry.summary, "cause": entry.cause,
@@ -37,4 +38,4 @@ def entry_dict(entry: Entry, articles: dict[str, Article]) -> dict[str, object]:
         "parent": entry.parent_id, "fixes": fixes_dict(entry),
         "citations": [citation_dict(c, articles) for c in entry.citations],
         "file": entry.where.file,
-    }
+    })

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from ..kb.model import Article
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Citation, Entry, FixStep
+from .safe_text import printable
 
 FIX_HEADINGS = (("workaround", "Immediate workaround"), ("permanent", "Permanent fix"),
                 ("next_checks", "Next checks"))
@@ -81,4 +82,4 @@ def entry_markdown(entry: Entry, kb: KnowledgeBase) -> str:
         parts += [f"- refined by `{child.id}` — {child.title}" for child in kb.children(entry.id)]
     parts += ["", "## Sources", ""]
     parts += [f"- {citation_line(citation, kb.articles)}" for citation in entry.citations]
-    return "\n".join(parts) + "\n"
+    return printable("\n".join(parts) + "\n")

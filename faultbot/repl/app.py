@@ -16,6 +16,7 @@ from rich.text import Text
 
 from ..kb.loader import KnowledgeBase
 from ..render.console import console_for, print_markdown
+from ..render.safe_text import code_span, one_line
 from .busy import busy, drop_typeahead
 from .chat import Chat
 from .completer import ChatCompleter
@@ -26,14 +27,15 @@ from .replay import earlier_turns, replay
 from .reply import Reply
 from .style import PROMPT_STYLE, confidence_colour
 from .toolbar import toolbar
-from .transcript import Transcript, last_transcript, read_records
+from .transcript import SessionInUse, Transcript, last_transcript
 
 WELCOME = ("faultbot chat — paste the error (a log, any length), describe the failure, or ask a question. "
            "/help lists the commands; Alt-Enter starts a new line; Ctrl-D leaves.")
 
 
 class NoSessionToResume(Exception):
-    """``--resume`` found no earlier session; the message says where it looked."""
+    """``--resume`` cannot continue a session: there is none (the message says where it looked), or
+    the last one is open in another chat."""
 
 
 def show(reply: Reply, out: TextIO) -> None:
@@ -41,10 +43,12 @@ def show(reply: Reply, out: TextIO) -> None:
 
     def line(text: str, style: str) -> None:
         if console is None:
-            out.write(text + "\n")
+            out.write(one_line(text) + "\n")
         else:
-            console.print(Text(text, style=style))
+            console.print(Text(one_line(text), style=style))
 
+    if reply.notice:
+        line(f"faultbot: {reply.notice}", "bold yellow")
     if reply.error:
         line(f"faultbot: {reply.error}", "bold red")
     if reply.conclusion is not None:
@@ -75,7 +79,12 @@ def _prompt(chat: Chat) -> FormattedText:
 
 
 def loop(chat: Chat, prompt: PromptSession, out: TextIO) -> int:
+    told = ""
     while True:
+        problem = getattr(prompt.history, "problem", "")     # a history file that cannot be used: said once
+        if problem and problem != told:
+            told = problem
+            show(Reply(notice=problem), out)
         try:
             text = prompt.prompt(_prompt(chat))
         except KeyboardInterrupt:
@@ -104,16 +113,24 @@ def start(kb: KnowledgeBase, resume: bool, out: TextIO) -> Chat:
     directory = sessions_dir()
     if not resume:
         chat = Chat(kb, Transcript.create(directory, kb.kb_dir))
-        print_markdown(f"{WELCOME}\n\n*Session saved as it goes: `{chat.transcript.path}`*\n", out)
+        print_markdown(f"{WELCOME}\n\n*Session saved as it goes: {code_span(chat.transcript.path)}*\n", out)
         return chat
     path = last_transcript(directory)
     if path is None:
         raise NoSessionToResume(f"no earlier session to resume in {directory}")
-    records = read_records(path)
+    try:
+        transcript, records = Transcript.reopen(path)
+    except SessionInUse:
+        raise NoSessionToResume(f"session {path.stem} is open in another faultbot chat; leave that one first, "
+                                "or start a new chat without --resume") from None
     chat = Chat(kb)
-    skipped = replay(chat, records)
-    chat.transcript = Transcript.reopen(path)
-    lines = [f"Continuing session `{path.stem}`:", "", earlier_turns(records)]
+    try:
+        skipped = replay(chat, records)
+    except BaseException:
+        transcript.close()
+        raise
+    chat.transcript = transcript
+    lines = [f"Continuing session {code_span(path.stem)}:", "", earlier_turns(records)]
     lines += [f"*Skipped: {reason}*" for reason in skipped]
     print_markdown("\n".join(lines) + "\n", out)
     if chat.changes:
@@ -128,4 +145,8 @@ def run(kb: KnowledgeBase, resume: bool) -> int:
     finally:
         if chat.transcript is not None:
             chat.transcript.close()
-            print(f"Session saved: {chat.transcript.path} (faultbot --resume continues it)", file=sys.stderr)
+            path = one_line(chat.transcript.path)
+            if chat.unsaved:
+                print(f"Session saved up to the failure reported above: {path}", file=sys.stderr)
+            else:
+                print(f"Session saved: {path} (faultbot --resume continues it)", file=sys.stderr)

@@ -1,8 +1,13 @@
 """One chat: the diagnosis it drives, the question pending, and a reply to every input (never printed
-here); each input is recorded before it is acted on, each change as it is made, for --resume."""
+here); each input is recorded before it is acted on, with the change it makes when that is known
+beforehand (repl/transcript.py), for --resume. A transcript that cannot be written (a full disk)
+stops being written: the chat goes on unsaved and says so once."""
 
 from __future__ import annotations
 
+import errno
+import os
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 
@@ -20,7 +25,7 @@ from ..render.answer_markdown import answer_markdown
 from ..session import DiagnosisSession
 from . import views
 from .change import Change
-from .classify import Kind, classify
+from .classify import Input, Kind, classify
 from .commands import run_command
 from .reply import Reply
 from .transcript import Transcript
@@ -35,6 +40,7 @@ class Chat:
         self.pending: Question | None = None
         self.last_citations: tuple[str, ...] = ()
         self.pastes = 0
+        self.unsaved = ""           # why the transcript is no longer written, once it is not
         self.diagnosis: Diagnosis = self.session.diagnose()
 
     @cached_property
@@ -50,7 +56,15 @@ class Chat:
         return self.transcript.session_id if self.transcript else "session"
 
     def record(self, kind: str, **data: object) -> int:
-        return self.transcript.append(kind, **data) if self.transcript else -1
+        """Append a record to the transcript; -1 when there is none or it can no longer be written."""
+        if self.transcript is None or self.unsaved:
+            return -1
+        try:
+            return self.transcript.append(kind, **data)
+        except OSError as error:
+            self.unsaved = (f"cannot save the session to {self.transcript.path}: {error.strerror or error}; "
+                            "the chat goes on, but nothing from here on is saved")
+            return -1
 
     # --- changes to the diagnosis: live turns and --resume both make them here -----------------
 
@@ -69,7 +83,7 @@ class Chat:
     def apply_read(self, path: str) -> None:
         """Read a log file or folder the engineer typed; raises OSError when it cannot be read."""
         if not Path(path).expanduser().exists():
-            raise FileNotFoundError(path)
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
         self.session.add_inputs([LogPath(Path(path).expanduser())], label=path)
         self.changes.append(Change("read", label=path))
         self._refresh()
@@ -101,30 +115,51 @@ class Chat:
     def respond(self, text: str) -> Reply:
         if not text.strip():
             return Reply()
-        said = self.record("said", text=text)     # first: a crash from here on still keeps it
+        was_saved = not self.unsaved
+        given = self._classify(text)
+        # first, with the change it will make: a crash from here on still keeps both
+        said = self.record("said", text=text, **self._change_of(given))
         before = (len(self.session.steps), len(self.changes), self.diagnosis, self.pending)
         try:
-            reply = self._respond(text, said)
-        except KeyboardInterrupt:
-            # cancelled: the session goes back to what it was, and the transcript says so
+            reply = self._respond(given, said)
+        except BaseException:
+            # cancelled (Ctrl-C) or failed: the session goes back to what it was, and the transcript says so
             steps, changes, self.diagnosis, self.pending = before
             del self.session.steps[steps:], self.changes[changes:]
             self.record("cancelled", of=said)
             raise
         if reply.markdown or reply.error:
             self.record("reply", text=reply.error or reply.markdown)
-        return reply
+        return replace(reply, notice=self.unsaved) if was_saved and self.unsaved else reply
 
-    def _respond(self, text: str, said: int) -> Reply:
+    def _classify(self, text: str) -> Input:
+        """What the input is; words that quote a log signature are a paste."""
         given = classify(text, self.pending, self.session.collector.has_log_records, _names_a_path)
+        if given.kind is Kind.DESCRIPTION and self.session.collector.from_inputs([Paste(given.text)]).matches:
+            return Input(Kind.PASTE, given.text)
+        return given
+
+    def _change_of(self, given: Input) -> dict[str, object]:
+        """The change ``given`` will make, recorded with it (repl/transcript.py); {} when not known yet."""
+        if given.kind is Kind.PASTE:
+            return {"change": {"kind": "paste", "label": self.next_paste_label}}
+        if given.kind is Kind.PATH:
+            return {"change": {"kind": "read", "path": given.text}}
+        if given.kind is Kind.ANSWER and self.pending is not None:
+            question = self.pending
+            return {"change": {"kind": "answer", "fact": question.fact, "question": question.text,
+                               "why": question.why}}
+        return {}
+
+    def _respond(self, given: Input, said: int) -> Reply:
         if given.kind is Kind.COMMAND:
             return run_command(self, given.text)
         if given.kind is Kind.PASTE:
-            return self.paste(given.text, said)
+            return self.paste(given.text)
         if given.kind is Kind.PATH:
-            return self.read(given.text)
+            return self.read(given.text, said)
         if given.kind is Kind.ANSWER and self.pending is not None:
-            return self.answer_pending(given.text)
+            return self.answer_pending(given.text, said)
         if given.kind is Kind.DESCRIPTION:
             return self.describe(given.text, said)
         return self.ask(given.text)
@@ -133,39 +168,39 @@ class Chat:
         markdown = views.after_evidence(self.diagnosis, self.kb, self.session.stats, self.pending)
         return Reply(markdown, conclusion=self.diagnosis.top if self.pending is None else None)
 
-    def paste(self, text: str, said: int) -> Reply:
-        label = f"<paste {self.pastes + 1}>"
-        self.apply_paste(text, label)
-        self.record("paste", of=said, label=label)
+    @property
+    def next_paste_label(self) -> str:
+        return f"<paste {self.pastes + 1}>"
+
+    def paste(self, text: str) -> Reply:
+        self.apply_paste(text, self.next_paste_label)
         return self.conclusion_reply()
 
-    def read(self, path: str) -> Reply:
+    def read(self, path: str, said: int) -> Reply:
         try:
             self.apply_read(path)
         except OSError as error:
+            self.record("refused", of=said)
             return Reply(error=f"cannot read {path}: {error.strerror or error}")
-        self.record("read", path=path)
         return self.conclusion_reply()
 
-    def answer_pending(self, text: str) -> Reply:
+    def answer_pending(self, text: str, said: int) -> Reply:
         question = self.pending
         assert question is not None
         try:
             self.apply_answer(question.fact, text, question.text, question.why)
         except AnswerError as error:
+            self.record("refused", of=said)
             return Reply(error=f"{error} — try again, or answer 'unknown'")
-        self.record("answer", fact=question.fact, text=text, question=question.text, why=question.why)
         if self.has_evidence:
             return self.conclusion_reply()
         return Reply(f"Noted: `{question.fact}` = {text}. Paste the failing rank's plog and I will diagnose "
                      "it with this answer.")
 
     def describe(self, text: str, said: int) -> Reply:
-        """A failure told in words: its log signatures, if it quotes any, are evidence; otherwise the
-        faults whose descriptions fit, and the question that tells them apart."""
+        """A failure told in words (words quoting a log signature are a paste: ``_classify``): the
+        facts they state, the faults whose descriptions fit, and the question that tells them apart."""
         evidence = self.session.collector.from_inputs([Paste(text)])
-        if evidence.matches:
-            return self.paste(text, said)
         stated = []
         for observation in evidence.observations:
             spec = self.kb.facts.get(observation.fact)
@@ -202,9 +237,9 @@ class Chat:
 
 def _names_a_path(text: str) -> bool:
     """Whether ``text`` is the path of an existing file or folder (one word, or quoted)."""
-    if not text or len(text) > 4096 or (" " in text and not Path(text).expanduser().exists()):
+    if not text or len(text) > 4096:
         return False
     try:
         return Path(text).expanduser().exists()
-    except (OSError, ValueError):
+    except (OSError, ValueError, RuntimeError):     # a NUL byte; ~name of no user (RuntimeError)
         return False

@@ -13,6 +13,7 @@ from ..engine.candidates import Status
 from ..render.answer_markdown import sources_markdown
 from ..render.diagnosis_markdown import how_markdown
 from ..render.entry_markdown import entry_markdown
+from ..render.safe_text import code_span, one_line
 from ..qa.answer import suggestions
 from . import views
 from ..case_export import case_document
@@ -78,7 +79,7 @@ def _back(chat: "Chat", arg: str) -> Reply:
     if change is None:
         return Reply(error="nothing to take back")
     chat.record("undo")
-    what = change.label if change.is_log else f"the answer `{change.fact}` = {change.text}"
+    what = one_line(change.label) if change.is_log else f"the answer `{change.fact}` = {one_line(change.text)}"
     state = chat.conclusion_reply() if chat.has_evidence else Reply()
     return Reply("\n\n".join(filter(None, (f"Took back {what}.", state.markdown))), conclusion=state.conclusion)
 
@@ -136,7 +137,7 @@ def _export(chat: "Chat", arg: str) -> Reply:
         write_atomically(path, redact(text) if hide else text)
     except OSError as error:
         return Reply(error=f"cannot write {error.filename or 'the file'}: {error.strerror}")
-    return Reply(f"Wrote the incident report to `{path}`" + (" (IPs, host names and paths masked)." if hide else "."))
+    return Reply(f"Wrote the incident report to {code_span(path)}" + (" (site identifiers masked: addresses, hosts, users, paths, secrets, serials)." if hide else "."))
 
 
 def _export_case(chat: "Chat", directory: Path, hide: bool) -> Reply:
@@ -150,7 +151,8 @@ def _export_case(chat: "Chat", directory: Path, hide: bool) -> Reply:
     text = case_document(f"chat {chat.session_id}: {expect}", redact(log) if hide else log, chat.session.answers, expect)
     path = directory / f"{chat.session_id}.yaml"
     write_atomically(path, text)
-    return Reply(f"Wrote the eval case to `{path}` (expect `{expect}`); `faultbot eval {directory}` runs it.")
+    return Reply(f"Wrote the eval case to {code_span(path)} (expect `{expect}`); "
+                 f"{code_span(f'faultbot eval {directory}')} runs it.")
 
 
 def _quit(chat: "Chat", arg: str) -> Reply:
@@ -171,7 +173,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("search", "TEXT", "search the knowledge base and the articles", _search),
     Command("cite", "", "the sources of the conclusion and of the last answer", _cite),
     Command("export", "[FILE] [--redact] [--as-case DIR]",
-            "write the incident report (Markdown); --redact masks IPs, hosts and paths; "
+            "write the incident report (Markdown); --redact masks what identifies the site; "
             "--as-case saves the session as an eval case", _export, "export"),
     Command("quit", "", "leave (the session can be continued with faultbot --resume)", _quit),
 )

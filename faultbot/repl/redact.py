@@ -1,33 +1,30 @@
-"""Masking what identifies a site in an export: IPs (also inside tags), interface and host names,
-paths, e-mail addresses and secrets (``password=...``, tokens), each value with its own numbered
-placeholder (``<ip-1>``) wherever it occurs, so the report still shows which are the same."""
+"""Masking what identifies a site in an exported report, so it can go into a ticket: secrets, users,
+hosts, addresses, paths, device serials... (the kinds are in ``redaction_patterns.KINDS``). Each
+value gets a numbered placeholder (``<ip-1>``) that is the same wherever the value occurs, so the
+report still shows which are the same; what the KB's commands, versions, timestamps, error codes
+and documentation links say stays as it was.
+
+Three steps. First, the kinds that learn collect the names of hosts, users, pods and interfaces
+from the places that name them (``host=node-3``, ``/home/alice``, ``[node-3:1234]``, the first
+label of an FQDN), along with this machine's own names. Then every kind runs in order over the
+text; what one masks or protects is held aside as a run of private-use characters, so later kinds
+cannot see it or match inside a placeholder. Last, every bare occurrence of a learned name is
+masked, and the held text is put back with placeholders numbered in the order they appear.
+"""
 
 from __future__ import annotations
 
 import re
 import socket
 
-_URL = re.compile(r"https?://\S+")
-# Not only between spaces: HCCL writes IPs into tags and communicator names
-# (tag[AllReduce_10.0.0.1%eth0_60000_0_...]), so letters and underscores around one do not protect it.
-_IPV4 = re.compile(r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.])")
-# A network interface: after the % of a communicator name (10.0.0.1%enp189s0f0), or a common
-# Linux interface name on its own.
-_INTERFACE = re.compile(r"(?<=%)[A-Za-z][\w.-]*?(?=_\d|[\s\]\),;]|$)|(?<![\w-])(?:eth|enp|ens|eno|ib|bond|bond_)\w*\d\w*(?![\w-])")
-# Full (eight groups) or compressed (with ::) IPv6, holding a digit; times (07:52:59) have three groups.
-_IPV6 = re.compile(r"(?<![\w:])(?=[\w:]*\d)(?:(?:[0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}"
-                   r"|(?:[0-9a-fA-F]{1,4}:)*[0-9a-fA-F]{0,4}::(?:[0-9a-fA-F]{1,4}:)*[0-9a-fA-F]{0,4})(?![\w:])")
-# A host named by a field (host=node-3, hostname: gpu12, server[node7]) or a dotted name
-# (worker-3.cluster.local) ending in a DNS-looking label; file names (a.cc, version.cfg) have
-# two labels, so three or more are required.
-_HOST_FIELD = re.compile(r"(?i)\b(?:host(?:name)?|node(?:name)?|server)\s*(?:[:=]\s*|\[)\s*([A-Za-z][\w.-]*[A-Za-z0-9])")
-_DOTTED_HOST = re.compile(r"(?<![\w./-])(?:[A-Za-z][\w-]*\.){2,}[A-Za-z]{2,}(?![\w./-])")
-_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
-# Secrets: key=value / key: value pairs whose key names one, and bearer tokens.
-_SECRET = re.compile(r"(?i)\b([\w.-]*(?:password|passwd|secret|token|api[_-]?key|access[_-]?key)[\w.-]*)"
-                     r"(\s*[=:]\s*)(['\"]?)([^\s'\",;]+)")
-_BEARER = re.compile(r"(?i)\b(bearer\s+)([A-Za-z0-9._~+/=-]{8,})")
-_PATH = re.compile(r"(?<![\w.:/-])(?:~/|/)(?:[\w.@+-]+/)*[\w.@+-]+/?")
+from .redaction_patterns import HELD, HELD_END, KINDS, Kind, is_generic, value
+
+# A held run is _START, its index in base 256, and HELD_END after a masked value or _OTHER_END
+# after anything else, so that only a masked address or host is followed as one (10.0.0.1%eth0).
+_START, _DIGIT0, _OTHER_END = "\ue000", 0xE100, "\ue002"
+_RUN = re.compile(_START + "([\ue100-\ue1ff]+)[" + HELD_END + _OTHER_END + "]")
+_HELD_CHARS = re.compile("[" + HELD + "]+")
+_SHORTEST_NAME = 3  # shorter learned names (a1, n2) would mask too much prose
 
 
 def _local_names() -> set[str]:
@@ -36,43 +33,144 @@ def _local_names() -> set[str]:
         names.add(socket.getfqdn())
     except OSError:
         pass
-    return {n for n in names if n and n != "localhost" and len(n) > 2}
+    return {name for name in names if name}
 
 
-class _Placeholders:
+_PROTECTED, _VERBATIM = None, ""  # the labels of held text that is not a masked value
+
+
+class _Held:
+    """Text taken out of the way: masked values with their label, protected text (which may hold
+    runs itself, masked before it was protected) and the input's own private-use characters."""
+
     def __init__(self) -> None:
-        self.seen: dict[tuple[str, str], str] = {}
+        self.runs: list[tuple[str, str | None]] = []
+        self.held: dict[tuple[str, str | None], str] = {}  # the same text is held once
+        self.labels: dict[str, str] = {}  # the first label a value was masked under, kept for good
 
-    def __call__(self, kind: str, value: str) -> str:
-        key = (kind, value)
-        if key not in self.seen:
-            count = sum(1 for k, _ in self.seen if k == kind) + 1
-            self.seen[key] = f"<{kind}-{count}>"
-        return self.seen[key]
+    def _hold(self, text: str, label: str | None) -> str:
+        if (text, label) not in self.held:
+            index, digits = len(self.runs), ""
+            self.runs.append((text, label))
+            while True:
+                index, digit = divmod(index, 256)
+                digits = chr(_DIGIT0 + digit) + digits
+                if not index:
+                    break
+            end = HELD_END if label else _OTHER_END
+            self.held[text, label] = _START + digits + end
+        return self.held[text, label]
+
+    def mask(self, secret: str, label: str) -> str:
+        return self._hold(secret, self.labels.setdefault(secret, label))
+
+    def protect(self, text: str) -> str:
+        return self._hold(text, _PROTECTED)
+
+    def verbatim(self, text: str) -> str:
+        return self._hold(text, _VERBATIM)
+
+    def release(self, text: str) -> str:
+        """``text`` with every held run back: values as placeholders numbered by first appearance."""
+        numbers: dict[str, str] = {}
+        counts: dict[str, int] = {}
+
+        def back(match: re.Match[str]) -> str:
+            index = 0
+            for char in match.group(1):
+                index = index * 256 + ord(char) - _DIGIT0
+            original, label = self.runs[index]
+            if label is _PROTECTED:
+                return _RUN.sub(back, original)
+            if label == _VERBATIM:
+                return original
+            if original not in numbers:
+                counts[label] = counts.get(label, 0) + 1
+                numbers[original] = f"<{label}-{counts[label]}>"
+            return numbers[original]
+
+        return _RUN.sub(back, text)
 
 
-def _redact_span(text: str, placeholder: _Placeholders, hosts: set[str]) -> str:
-    text = _SECRET.sub(lambda m: m.group(1) + m.group(2) + m.group(3) + placeholder("secret", m.group(4)), text)
-    text = _BEARER.sub(lambda m: m.group(1) + placeholder("secret", m.group(2)), text)
-    text = _EMAIL.sub(lambda m: placeholder("email", m.group()), text)
-    text = _IPV4.sub(lambda m: placeholder("ip", m.group()), text)
-    text = _IPV6.sub(lambda m: placeholder("ip", m.group()), text)
-    text = _INTERFACE.sub(lambda m: placeholder("if", m.group()), text)
-    text = _HOST_FIELD.sub(lambda m: m.group().replace(m.group(1), placeholder("host", m.group(1))), text)
-    text = _DOTTED_HOST.sub(lambda m: placeholder("host", m.group()), text)
-    for name in sorted(hosts, key=len, reverse=True):
-        text = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", lambda m: placeholder("host", m.group()), text)
-    return _PATH.sub(lambda m: placeholder("path", m.group()) if m.group().count("/") >= 2 or m.group().startswith("~")
-                     else m.group(), text)
+def _learn(text: str, lowered: str, hosts: set[str]) -> dict[str, str]:
+    """Names to mask wherever they occur, with their labels: the hosts given and their first
+    labels, and what the learning kinds find."""
+    learned = {name: "host" for host in hosts for name in (host, host.split(".")[0])}
+    for kind in KINDS:
+        if kind.learns and kind.label and kind.may_match(lowered):
+            seen: set[tuple] = set()
+            for match in kind.pattern.finditer(text):
+                key = (match.group(), match.groups())
+                if key not in seen:  # a name repeated on every line is judged once
+                    seen.add(key)
+                    if kind.keep is None or not kind.keep(match):
+                        learned.setdefault(value(match), kind.label)
+    return {name: label for name, label in learned.items()
+            if len(name) >= _SHORTEST_NAME and not is_generic(name)}
+
+
+def _apply(kind: Kind, held: _Held, match: re.Match[str]) -> str:
+    if kind.keep is not None and kind.keep(match):
+        return match.group()
+    if kind.label is None:
+        return held.protect(match.group())
+    if "v" not in match.re.groupindex:
+        return held.mask(match.group(), kind.label)
+    start, end = match.span("v")
+    before, after = match.string[match.start():start], match.string[end:match.end()]
+    return before + held.mask(match.group("v"), kind.label) + after
+
+
+def _run(kind: Kind, held: _Held, text: str) -> str:
+    """``text`` with ``kind`` applied: what a match becomes depends only on its groups (``keep``
+    reads nothing around it), so each distinct match is worked out once."""
+    done: dict[tuple, str] = {}
+
+    def replace(match: re.Match[str]) -> str:
+        key = (match.group(), match.groups())
+        if key not in done:
+            done[key] = _apply(kind, held, match)
+        return done[key]
+
+    return kind.pattern.sub(replace, text)
+
+
+def _alternation(names: list[str]) -> str:
+    """A regex matching any of ``names``, as a trie: each branch point tries at most one branch per
+    next character, so a thousand node names cost little more than one."""
+    trie: dict[str, dict] = {}
+    for name in names:
+        node = trie
+        for char in name:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def pattern(node: dict[str, dict]) -> str:
+        ends = "" in node
+        branches = [re.escape(char) + pattern(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if ends else body
+
+    return pattern(trie)
+
+
+def _mask_learned(text: str, learned: dict[str, str], held: _Held) -> str:
+    if not learned:
+        return text
+    names = re.compile(r"(?<![A-Za-z0-9-])" + _alternation(list(learned)) + r"(?![A-Za-z0-9-])")
+    return names.sub(lambda m: held.mask(m.group(), learned[m.group()]), text)
 
 
 def redact(text: str, hosts: set[str] | None = None) -> str:
-    """``text`` with IPs, host names (and this machine's names, or ``hosts``) and paths masked."""
-    hosts = _local_names() if hosts is None else hosts
-    placeholder = _Placeholders()
-    parts, start = [], 0
-    for url in _URL.finditer(text):
-        parts += [_redact_span(text[start:url.start()], placeholder, hosts), url.group()]
-        start = url.end()
-    parts.append(_redact_span(text[start:], placeholder, hosts))
-    return "".join(parts)
+    """``text`` with what identifies the site masked; ``hosts`` names this machine (default: its
+    own names)."""
+    held = _Held()
+    text = _HELD_CHARS.sub(lambda m: held.verbatim(m.group()), text)  # the input's own private-use chars
+    lowered = text.lower()  # what the kinds' hints are looked for in; masking only removes text
+    learned = _learn(text, lowered, _local_names() if hosts is None else set(hosts))
+    for kind in KINDS:
+        if kind.may_match(lowered):
+            text = _run(kind, held, text)
+    return held.release(_mask_learned(text, learned, held))

@@ -3,46 +3,63 @@ shown the way they went."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Mapping
+from typing import Any, Sequence
 
 from ..engine.answers import AnswerError
 from .chat import Chat
 from .transcript import Record
 
 FIRST_LINE = 100
+UNDONE = ("cancelled", "refused")     # records saying an input changed nothing after all
+
+
+def _apply(chat: Chat, kind: str, data: Mapping[str, Any], said: str) -> str:
+    """Make one recorded change (``said``: the input it came with); why it was skipped, or ""."""
+    if kind == "paste":
+        chat.apply_paste(said.strip(), data.get("label") or "<paste>")     # as classify gave it, live
+    elif kind == "read":
+        try:
+            chat.apply_read(data.get("path", ""))
+        except OSError as error:
+            return f"cannot read {data.get('path')} again: {error.strerror or error}"
+    elif kind == "answer":
+        try:
+            chat.apply_answer(data.get("fact", ""), data.get("text") or said.strip(), data.get("question", ""),
+                              data.get("why", ""))
+        except AnswerError as error:
+            return str(error)
+    return ""
 
 
 def replay(chat: Chat, records: Sequence[Record]) -> list[str]:
     """Apply ``records``' pastes, paths read, answers, undos, resets and cancelled inputs to ``chat``; the answers that
     no longer fit the knowledge base, and paths that can no longer be read, are skipped and returned."""
+    undone = {record.get("of", -1) for record in records if record.kind in UNDONE}
     said: dict[int, str] = {}
     changes_before: dict[int, int] = {}     # how many changes there were when each input was said
     skipped = []
     for record in records:
+        reason = ""
         if record.kind == "said":
             said[record.seq] = record.get("text")
             changes_before[record.seq] = len(chat.changes)
+            change = record.get("change", None)
+            if isinstance(change, dict) and record.seq not in undone:
+                reason = _apply(chat, change.get("kind", ""), change, record.get("text"))
         elif record.kind == "cancelled":
             while len(chat.changes) > changes_before.get(record.get("of", -1), len(chat.changes)):
                 chat.apply_undo()
-        elif record.kind == "paste":
-            chat.apply_paste(said.get(record.get("of", -1), ""), record.get("label") or "<paste>")
+        elif record.kind in ("paste", "read", "answer"):
+            reason = _apply(chat, record.kind, record.data, said.get(record.get("of", -1), ""))
         elif record.kind == "described":
             chat.apply_description(said.get(record.get("of", -1), ""))
-        elif record.kind == "read":
-            try:
-                chat.apply_read(record.get("path"))
-            except OSError as error:
-                skipped.append(f"cannot read {record.get('path')} again: {error.strerror or error}")
-        elif record.kind == "answer":
-            try:
-                chat.apply_answer(record.get("fact"), record.get("text"), record.get("question"), record.get("why"))
-            except AnswerError as error:
-                skipped.append(str(error))
         elif record.kind == "undo":
             chat.apply_undo()
         elif record.kind == "reset":
             chat.apply_reset()
+        if reason:
+            skipped.append(reason)
     return skipped
 
 
@@ -54,7 +71,8 @@ def _first_line(text: str) -> str:
 
 
 def earlier_turns(records: Sequence[Record]) -> str:
-    """What was said and answered, a line each, as Markdown."""
+    """What was said and answered, a line each, as Markdown (control characters are shown when it
+    is printed: render/safe_text.py)."""
     lines = []
     for record in records:
         if record.kind == "said":

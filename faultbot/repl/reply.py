@@ -13,3 +13,4 @@ class Reply:
     error: str = ""                       # one line, shown as an error
     conclusion: Candidate | None = None   # shown first, coloured by its confidence
     quit: bool = False
+    notice: str = ""                      # one line about the chat itself (its transcript no longer saved)

@@ -11,6 +11,7 @@ from ..engine.diagnosis import Diagnosis
 from ..ingest.stats import InputStats
 from ..kb.loader import KnowledgeBase
 from ..render.diagnosis_markdown import diagnosis_markdown
+from ..render.safe_text import fenced_block, one_line, printable
 from .change import Change
 from .views import facts_markdown
 
@@ -21,16 +22,15 @@ def _fenced(text: str) -> str:
     lines = text.rstrip("\n").split("\n")
     shown = lines[:MAX_INPUT_LINES]
     more = f"\n\n*… {len(lines) - len(shown)} more lines not shown.*" if len(lines) > len(shown) else ""
-    fence = "~~~~" if "```" in text else "```"
-    return f"{fence}text\n" + "\n".join(shown) + f"\n{fence}{more}"
+    return "\n".join(fenced_block("\n".join(shown))) + more
 
 
 def _answers(changes: Sequence[Change]) -> list[str]:
     lines = []
     for change in changes:
         if change.kind == "answer":
-            asked = f"**{change.question}** " if change.question else ""
-            lines.append(f"- {asked}(`{change.fact}`) — {change.text}")
+            asked = f"**{one_line(change.question)}** " if change.question else ""
+            lines.append(f"- {asked}(`{change.fact}`) — {one_line(change.text)}")
             if change.why:
                 lines.append(f"  - Why it was asked: {change.why}")
     return lines or ["- No questions were answered."]
@@ -40,9 +40,9 @@ def _inputs(changes: Sequence[Change]) -> list[str]:
     lines = []
     for change in changes:
         if change.kind == "paste":
-            lines += ["", f"### {change.label}", "", _fenced(change.text)]
+            lines += ["", f"### {one_line(change.label)}", "", _fenced(change.text)]
         elif change.kind == "read":
-            lines += ["", f"### {change.label}", "", "Read from this path (not copied into the report)."]
+            lines += ["", f"### {one_line(change.label)}", "", "Read from this path (not copied into the report)."]
     return lines or ["", "No logs were pasted."]
 
 
@@ -55,4 +55,4 @@ def report_markdown(session_id: str, diagnosis: Diagnosis, kb: KnowledgeBase, st
     sections = ["", "## Questions and answers", "", *_answers(changes),
                 "", "## Facts", "", facts_markdown(diagnosis.memory),
                 "", "## Input evidence", *_inputs(changes)]
-    return "\n".join([*header, body, *sections]) + "\n"
+    return printable("\n".join([*header, body, *sections]) + "\n")

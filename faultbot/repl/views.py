@@ -21,6 +21,7 @@ from ..render.diagnosis_markdown import (
     decoded_field_lines, diagnosis_markdown, evidence_lines, question_markdown, question_subject,
 )
 from ..render.entry_markdown import citation_line
+from ..render.safe_text import one_line, table_cell
 
 MAX_FACT_VALUES = 4
 MAX_SNIPPET = 160
@@ -61,7 +62,7 @@ def facts_markdown(memory: WorkingMemory) -> str:
         shown = ", ".join(show_value(v) for v in values[:MAX_FACT_VALUES])
         shown += " …" if len(values) > MAX_FACT_VALUES else ""
         origins = dict.fromkeys(f.provenance.describe() for f in memory.facts(name))
-        lines.append(f"| `{name}` | {shown.replace('|', '¦')} | {'; '.join(list(origins)[:2])} |")
+        lines.append(f"| `{name}` | {table_cell(shown)} | {table_cell('; '.join(list(origins)[:2]))} |")
     unknown = sorted(memory.unknown_answers)
     if unknown:
         lines += ["", "Answered unknown: " + ", ".join(f"`{name}`" for name in unknown)]
@@ -71,7 +72,7 @@ def facts_markdown(memory: WorkingMemory) -> str:
 def evidence_markdown(inputs: Iterable[tuple[str, InputStats | None]], diagnosis: Diagnosis) -> str:
     lines = ["## Inputs", ""]
     inputs = list(inputs)
-    lines += [f"- {label}: {stats.records if stats else 0} records" for label, stats in inputs] or ["- none yet"]
+    lines += [f"- {one_line(label)}: {stats.records if stats else 0} records" for label, stats in inputs] or ["- none yet"]
     for candidate in diagnosis.conclusions:
         if candidate.evidence:
             lines += ["", f"## Log lines that point at `{candidate.id}`", "", *evidence_lines(candidate, diagnosis.matches)]
@@ -100,7 +101,7 @@ def alternatives_markdown(diagnosis: Diagnosis) -> str:
 def words_markdown(match: WordsMatch, stated: Sequence[tuple[str, str]]) -> str:
     lines = []
     if stated:
-        lines += ["Noted from your words: " + ", ".join(f"`{fact}` = {value}" for fact, value in stated)
+        lines += ["Noted from your words: " + ", ".join(f"`{fact}` = {one_line(value)}" for fact, value in stated)
                   + " (`/back` takes it back).", ""]
     lines += ["From your description, the faults that fit best:", ""]
     lines += [f"{i}. `{hit.entry.id}` — {hit.entry.title}" for i, hit in enumerate(match.candidates, 1)]

@@ -3,7 +3,7 @@ names the KB knows, full-width punctuation; and what the question asks for."""
 
 from __future__ import annotations
 
-from faultbot.kb.vocabulary import Intent
+from faultbot.kb.model import Intent
 
 
 def test_synonyms_and_inflections_become_the_articles_word(index):

@@ -3,6 +3,7 @@ answer, conclusion, /how, /export; killed mid-session and resumed; fed by a pipe
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import subprocess
@@ -137,3 +138,35 @@ def test_a_paste_while_busy_stays_one_input_and_ctrl_c_cancels(environment, tmp_
     child.expect("cann_version>")
     child.sendline("/quit")
     child.expect(pexpect.EOF)
+
+
+def test_a_second_resume_of_an_open_session_is_refused_in_one_line(environment, tmp_path):
+    first = spawn(environment, tmp_path)
+    paste(first, EXAMPLE_LOG)
+    first.expect("cann_version>")
+    second = pexpect.spawn(sys.executable, ["-m", "faultbot", "--resume"], env=environment, cwd=str(tmp_path),
+                           encoding="utf-8", timeout=TIMEOUT)
+    second.expect(pexpect.EOF)
+    second.close()
+    assert second.exitstatus == 2
+    assert "faultbot: error: session " in second.before and "is open in another faultbot chat" in second.before
+    assert "Traceback" not in second.before
+    first.send("8.0.RC2\r")                      # the first chat goes on, and its transcript is whole
+    first.expect("confirmed 0.93")
+    first.sendline("/quit")
+    first.expect(pexpect.EOF)
+
+
+def test_a_history_path_that_cannot_be_used_is_one_message_and_the_chat_goes_on(environment, tmp_path, data_home):
+    (data_home / "faultbot" / "history").mkdir(parents=True)     # a folder where the history file goes
+    child = pexpect.spawn(sys.executable, ["-m", "faultbot"], env=environment, cwd=str(tmp_path), encoding="utf-8",
+                          timeout=TIMEOUT, dimensions=(50, 200))
+    child.logfile_read = seen = io.StringIO()
+    child.expect("history not kept: cannot use .*history: Is a directory")
+    child.expect("faultbot>")
+    child.send("what does LCCL stand for\r")
+    child.expect("Low-latency Collective Communication Library")
+    child.expect("faultbot>")
+    child.sendline("/quit")
+    child.expect(pexpect.EOF)
+    assert "Traceback" not in seen.getvalue() and "Unhandled exception" not in seen.getvalue()

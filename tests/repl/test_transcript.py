@@ -15,12 +15,13 @@ from .conftest import EXAMPLE_LOG
 
 def test_every_turn_is_on_disk_before_the_next(chat):
     chat.respond(EXAMPLE_LOG)
-    kinds = [r.kind for r in read_records(chat.transcript.path)]
-    assert kinds == ["start", "said", "paste", "reply"]
+    records = read_records(chat.transcript.path)
+    assert [r.kind for r in records] == ["start", "said", "reply"]
+    assert records[1].get("change") == {"kind": "paste", "label": "<paste 1>"}     # the input and its change: one record
     chat.respond("8.0.RC2")
     records = read_records(chat.transcript.path)
-    assert [r.kind for r in records][-3:] == ["said", "answer", "reply"]
-    assert records[-2].get("fact") == "cann_version" and records[-2].get("text") == "8.0.RC2"
+    assert [r.kind for r in records][-2:] == ["said", "reply"]
+    assert records[-2].get("text") == "8.0.RC2" and records[-2].get("change")["fact"] == "cann_version"
 
 
 def test_a_torn_last_line_is_skipped_and_the_next_record_starts_clean(chat, kb):
@@ -28,7 +29,7 @@ def test_a_torn_last_line_is_skipped_and_the_next_record_starts_clean(chat, kb):
     chat.transcript.close()
     with open(chat.transcript.path, "a", encoding="utf-8") as stream:
         stream.write('{"seq": 99, "kind": "said", "te')          # killed mid-write
-    reopened = Transcript.reopen(chat.transcript.path)
+    reopened, _ = Transcript.reopen(chat.transcript.path)
     reopened.append("said", text="8.0.RC2")
     lines = chat.transcript.path.read_text(encoding="utf-8").splitlines()
     assert json.loads(lines[-1])["text"] == "8.0.RC2"

@@ -1,0 +1,47 @@
+"""Every regex the shipped KB runs on log lines (symptoms, extractors, prefilters) stays linear on
+long hostile lines: runs of the characters its repeats match, of its anchors, of its literal text.
+The safety lint rejects the shapes that are not (a leading \\w+ took 80 s on a 150 KB line); this
+checks the lint let nothing slow through, by timing each search."""
+
+from __future__ import annotations
+
+import re
+import time
+
+LINE_CHARS = 30_000        # a shape that backtracks quadratically takes seconds on this, a linear one milliseconds
+MAX_SECONDS = 0.5
+_UNITS = ("a", "1", "a1 ", "=", "[1]", " ", "x.")
+_LITERAL = re.compile(r"[A-Za-z_:\[\]= ]{3,}")
+
+
+def _line_regexes(kb) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(where, pattern, literal anchors) of every regex a log line goes through."""
+    found = [(f"extractor {e.id}", e.pattern, e.anchors) for e in kb.catalogue.extractors]
+    found += [(f"prefilter of extractor {e.id}", e.prefilter, ()) for e in kb.catalogue.extractors if e.prefilter]
+    found += [(f"symptom {s.id} of {entry.id}", s.regex, s.anchors)
+              for entry in kb.entries for s in entry.symptoms if s.regex]
+    return found
+
+
+def _hostile_lines(pattern: str, anchors: tuple[str, ...]) -> list[str]:
+    literals = _LITERAL.findall(pattern.replace("\\", ""))
+    units = (*_UNITS, *anchors, *(a + " " for a in anchors), *(a + "1" for a in anchors), *literals)
+    return [(unit * (LINE_CHARS // len(unit) + 1))[:LINE_CHARS] for unit in dict.fromkeys(units)]
+
+
+def test_the_shipped_kb_has_line_regexes_to_time(kb) -> None:
+    assert len(_line_regexes(kb)) > 100
+
+
+def test_every_shipped_line_regex_is_fast_on_long_hostile_lines(kb) -> None:
+    slow = []
+    for where, pattern, anchors in _line_regexes(kb):
+        compiled = re.compile(pattern)
+        for line in _hostile_lines(pattern, anchors):
+            started = time.perf_counter()
+            for _ in compiled.finditer(line):
+                pass
+            seconds = time.perf_counter() - started
+            if seconds > MAX_SECONDS:
+                slow.append(f"{where}: {seconds:.2f} s on {line[:20]!r}...")
+    assert not slow, slow
