@@ -6,7 +6,9 @@ KB that every command loads come from this one function, so they always agree.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 from .articles import load_articles
 from .codes_schema import parse_codebook
@@ -24,13 +26,14 @@ from .facts_schema import parse_catalogue
 from .fields import Problems
 from .lazy import LazyTable
 from .loader import EntryIndex, KnowledgeBase
-from .model import CodeBook, Entry
+from .model import Entry
 from .rules_schema import parse_rules
 from .model import Vocabulary
 from .vocabulary import VOCABULARY_FILE, parse_vocabulary
 from .yaml_source import load_yaml, parse_yaml, read_kb_file
 
 FACTS_FILE = "facts.yaml"
+T = TypeVar("T")
 CODES_FILE = "codes.yaml"
 RULES_FILE = "rules.yaml"
 DECODERS_FILE = "decoders.yaml"
@@ -77,6 +80,21 @@ def _read_all(paths: list[Path], kb_dir: Path) -> tuple[list[tuple[object, Probl
     return documents, problems
 
 
+def _read_optional(path: Path, kb_dir: Path, parse: Callable[[Any, Problems], T], problems: list[Problem]) -> T | None:
+    """A KB file that may be absent (codes.yaml, vocabulary.yaml), parsed; its problems go to ``problems``."""
+    if not _present(path):
+        return None
+    shown = _shown(path, kb_dir)
+    try:
+        collected = Problems(shown)
+        parsed = parse(load_yaml(path, shown, kb_dir), collected)
+    except KbError as exc:
+        problems += exc.problems
+        return None
+    problems += collected.found
+    return parsed
+
+
 def compile_kb(kb_dir: Path, articles_dir: Path, digest: KbDigest | None = None) -> KnowledgeBase:
     """Parse and validate every file of the KB; raise KbError with every problem found."""
     problems: list[Problem] = []
@@ -101,26 +119,9 @@ def compile_kb(kb_dir: Path, articles_dir: Path, digest: KbDigest | None = None)
     decoder_documents, found = _read_all(_data_files(kb_dir, DECODERS_FILE), kb_dir)
     problems += found
     decoders = parse_decoders(decoder_documents, catalogue.facts)
-    codebook: CodeBook | None = None
     codes_path = kb_dir / CODES_FILE
-    if _present(codes_path):
-        shown = _shown(codes_path, kb_dir)
-        try:
-            collected = Problems(shown)
-            codebook = parse_codebook(load_yaml(codes_path, shown, kb_dir), collected)
-            problems += collected.found
-        except KbError as exc:
-            problems += exc.problems
-    vocabulary = Vocabulary()
-    vocabulary_path = kb_dir / VOCABULARY_FILE
-    if _present(vocabulary_path):
-        shown = _shown(vocabulary_path, kb_dir)
-        try:
-            collected = Problems(shown)
-            vocabulary = parse_vocabulary(load_yaml(vocabulary_path, shown, kb_dir), collected)
-            problems += collected.found
-        except KbError as exc:
-            problems += exc.problems
+    codebook = _read_optional(codes_path, kb_dir, parse_codebook, problems)
+    vocabulary = _read_optional(kb_dir / VOCABULARY_FILE, kb_dir, parse_vocabulary, problems) or Vocabulary()
     problems += [p for _, collected in fact_documents + rule_documents + decoder_documents for p in collected.found]
     entries: list[Entry] = []
     file_of: dict[int, str] = {}
