@@ -10,16 +10,35 @@ in the first and last of such a run (the distinct values, the first and last tim
 output follow what the logs say, not how often they say it.
 
 Records are held until their file ends, then given out in the order of their lines.
+
+What is kept stays bounded whatever the logs hold (``FoldLimits``): past a number of different runs
+in one file, or in all files, further records are folded by kind only (level, symptoms and the names
+of their facts, not their values or process), and of one record only so many values of one fact
+are kept. Either is said in ``notes``, naming the file.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from .extract.facts import Observation
 from .ingest.records import LogRecord
+from .ingest.stats import SkippedFile
 from .match.symptoms import SymptomMatch
+
+
+@dataclass(frozen=True)
+class FoldLimits:
+    """Bounds on the evidence one reading keeps (see the module's description)."""
+
+    max_runs_per_file: int = 1000        # different runs of one file kept apart
+    max_runs: int = 50_000               # ... of all its files together
+    max_values_per_record: int = 64      # values of one fact read from one record
+
+
+DEFAULT_FOLD_LIMITS = FoldLimits()
 
 
 @dataclass(frozen=True)
@@ -48,13 +67,21 @@ class _Run:
 
 class RecordFolder:
     """Feed it the found records of one input in order (``add``), then ``finish``; each call gives
-    out the records of the files that are complete, folded, in input order."""
+    out the records of the files that are complete, folded, in input order. ``notes`` says where
+    ``limits`` folded or left out more than repeats."""
 
-    def __init__(self, per_occurrence: frozenset[str]):
+    def __init__(self, per_occurrence: frozenset[str], limits: FoldLimits = DEFAULT_FOLD_LIMITS):
         self._per_occurrence = per_occurrence
+        self._limits = limits
         self._source: str | None = None
         self._runs: dict[tuple, _Run] = {}
         self._seen = 0
+        self._file_runs = 0          # runs of the current file kept apart by their values
+        self._all_runs = 0           # ... of all files so far
+        self._by_kind = 0            # records of the current file folded by kind only
+        self._cut_records = 0        # ... that gave too many values of a fact
+        self._first_cut = ""         # where and what the first of them gave
+        self.notes: list[SkippedFile] = []
 
     def _key(self, found: Found) -> tuple:
         record = found.record
@@ -64,20 +91,62 @@ class RecordFolder:
         return (origin.node, origin.rank, origin.device, origin.worker, origin.named_file, record.pid,
                 record.level, facts, symptoms)
 
+    @staticmethod
+    def _kind(found: Found) -> tuple:
+        """What a record is, short of its values and process: runs past the limits are folded by it."""
+        return ("kind", found.record.level, frozenset(o.fact for o in found.observations),
+                frozenset((m.entry_id, m.symptom.id) for m in found.matches))
+
     def add(self, found: Found) -> Iterator[Found]:
         if found.record.origin.source != self._source:
             yield from self.finish()
             self._source = found.record.origin.source
         self._seen += 1
+        found = self._with_values_bounded(found)
         key = self._key(found)
         run = self._runs.get(key)
+        limits = self._limits
+        if run is None and (self._file_runs >= limits.max_runs_per_file or self._all_runs >= limits.max_runs):
+            self._by_kind += 1 + found.record.repeats
+            key = self._kind(found)
+            run = self._runs.get(key)
+        elif run is None:
+            self._file_runs += 1
+            self._all_runs += 1
         if run is None:
             self._runs[key] = _Run((self._seen, found), records=1 + found.record.repeats)
             return
         run.last = (self._seen, found)
         run.records += 1 + found.record.repeats
 
+    def _with_values_bounded(self, found: Found) -> Found:
+        counts = Counter(o.fact for o in found.observations)
+        most = self._limits.max_values_per_record
+        over = sorted(fact for fact, count in counts.items() if count > most)
+        if not over:
+            return found
+        kept: Counter[str] = Counter()
+        observations = []
+        for observation in found.observations:
+            kept[observation.fact] += 1
+            if kept[observation.fact] <= most:
+                observations.append(observation)
+        self._cut_records += 1
+        if self._cut_records == 1:
+            told = ", ".join(f"{counts[fact]} values of {fact}" for fact in over)
+            self._first_cut = f"line {found.record.origin.line} gives {told}"
+        return Found(found.record, tuple(observations), found.matches)
+
     def finish(self) -> Iterator[Found]:
+        source = str(self._source)
+        if self._cut_records:
+            self.notes.append(SkippedFile(source, f"{self._cut_records} record(s) with more than "
+                                          f"{self._limits.max_values_per_record} values of a fact, of which only "
+                                          f"the first are kept ({self._first_cut})"))
+        if self._by_kind:
+            self.notes.append(SkippedFile(source, f"{self._by_kind} evidence records past the first "
+                                          f"{self._file_runs} different ones (of {self._all_runs} in all) folded by "
+                                          "kind: only the first and last of each symptom and set of facts kept"))
         kept: list[tuple[int, Found]] = []
         for run in self._runs.values():
             kept.append(run.first)
@@ -86,6 +155,7 @@ class RecordFolder:
                 folded = run.records - 2 - run.first[1].record.repeats
                 kept.append((sequence, last.with_repeats(folded) if folded != last.record.repeats else last))
         self._runs = {}
+        self._file_runs = self._by_kind = self._cut_records = 0
         # a run's last record may come late (faultbot/ingest/repeats.py holds repeats to the file's end)
         kept.sort(key=lambda item: (item[1].record.origin.line, item[0]))
         for _, found in kept:

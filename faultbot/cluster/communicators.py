@@ -4,11 +4,15 @@ ranks of a group left no logs at all."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import islice
 
 from .identity import Identities, ProcessKey
 
 # Groups larger than this are not expanded into their missing ranks (a corrupt size, not a job).
 _MAX_LISTED_SIZE = 1 << 17
+# Ranks without logs listed over all communicators together: past this they are counted, not listed
+# (a few KB of comm-init lines can claim millions of ranks that left no logs).
+MAX_MISSING_LISTED = 1 << 14
 
 
 @dataclass(frozen=True)
@@ -23,14 +27,17 @@ class Communicator:
     name: str
     size: int | None
     members: tuple[Member, ...]      # by rank; a rank two processes claim appears twice
+    missing: tuple[int, ...] = ()    # ranks of the group that no log in the input speaks for, as listed
+    missing_unlisted: int = 0        # ... and how many more there are (MAX_MISSING_LISTED)
 
-    @property
-    def missing(self) -> tuple[int, ...]:
-        """Ranks of the group that no log in the input speaks for."""
-        if self.size is None or self.size > _MAX_LISTED_SIZE:
-            return ()
-        present = {member.rank for member in self.members}
-        return tuple(rank for rank in range(self.size) if rank not in present)
+
+def _missing(size: int | None, members: list[Member], most: int) -> tuple[tuple[int, ...], int]:
+    """The first ``most`` ranks of a group of ``size`` that no member holds, and how many more."""
+    if size is None or size > _MAX_LISTED_SIZE:
+        return (), 0
+    present = {member.rank for member in members if 0 <= member.rank < size}
+    listed = tuple(islice((rank for rank in range(size) if rank not in present), most))
+    return listed, size - len(present) - len(listed)
 
 
 def communicators(identities: Identities) -> tuple[Communicator, ...]:
@@ -43,5 +50,11 @@ def communicators(identities: Identities) -> tuple[Communicator, ...]:
             if membership.size is not None:
                 sizes[membership.group] = max(sizes.get(membership.group) or 0, membership.size)
     order = sorted(members, key=lambda name: (name != identities.world, name))
-    return tuple(Communicator(name, sizes.get(name), tuple(sorted(members[name], key=lambda m: (m.rank, m.process))))
-                 for name in order)
+    found = []
+    left = MAX_MISSING_LISTED
+    for name in order:
+        missing, unlisted = _missing(sizes.get(name), members[name], left)
+        left -= len(missing)
+        by_rank = tuple(sorted(members[name], key=lambda m: (m.rank, m.process)))
+        found.append(Communicator(name, sizes.get(name), by_rank, missing, unlisted))
+    return tuple(found)

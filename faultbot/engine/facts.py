@@ -81,11 +81,17 @@ class WorkingMemory:
         return answered or found
 
     def values(self, name: str) -> list[object]:
-        seen: list[object] = []
+        """The distinct values of ``name``, first seen first (a set, not a list search: a line may
+        name thousands of error codes)."""
+        seen: dict[object, object] = {}
+        unhashable: list[object] = []
         for fact in self.facts(name):
-            if fact.value not in seen:
-                seen.append(fact.value)
-        return seen
+            try:
+                seen.setdefault(fact.value, fact.value)
+            except TypeError:
+                if fact.value not in unhashable:
+                    unhashable.append(fact.value)
+        return [*seen.values(), *unhashable]
 
     def known(self, name: str) -> bool:
         return name in self._facts

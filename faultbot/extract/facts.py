@@ -10,12 +10,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from typing import NamedTuple
 
 from ..ingest.records import LogRecord
 from ..kb.fact_values import coerce
 from ..kb.model import FactCatalogue
 from ..match.anchors import AnchorIndex
+from ..match.recent import Recent
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,13 @@ class FactExtractor:
         self._regexes: dict[str, re.Pattern[str]] = {}
 
     def __getstate__(self) -> dict[str, object]:
-        return {**self.__dict__, "_regexes": {}}
+        state = {**self.__dict__, "_regexes": {}}
+        state.pop("_recent", None)
+        return state
+
+    @cached_property
+    def _recent(self) -> Recent[tuple[tuple[str, str, str], ...]]:
+        return Recent(lambda text, module, level: tuple(self._read(text, module, level)))
 
     def _regex(self, pattern: str) -> re.Pattern[str]:
         compiled = self._regexes.get(pattern)
@@ -82,7 +90,11 @@ class FactExtractor:
         found: list[Observation] = []
         if record.error_code:
             found.append(Observation("error_code", record.error_code, record.error_code, record, "record-header"))
-        for extractor_id, fact, value_text in self._read(record.match_text, record.module, record.level):
+        read: set[tuple[str, str]] = set()      # a line naming one code ten thousand times types it once
+        for extractor_id, fact, value_text in self._recent(record.match_text, record.module, record.level):
+            if (fact, value_text) in read:
+                continue
+            read.add((fact, value_text))
             value = self._typed(fact, value_text)
             if value is not None:
                 found.append(Observation(fact, value, value_text, record, extractor_id))
@@ -92,7 +104,7 @@ class FactExtractor:
                     leaving_out: frozenset[str]) -> tuple[tuple[str, str], ...]:
         """What ``extract`` would read in a record of this text, module and level, as (fact, text)
         pairs, facts in ``leaving_out`` left out: equal pairs mean equal facts."""
-        return tuple((fact, " ".join(value_text.split())) for _, fact, value_text in self._read(text, module, level)
+        return tuple((fact, " ".join(value_text.split())) for _, fact, value_text in self._recent(text, module, level)
                      if fact not in leaving_out)
 
 

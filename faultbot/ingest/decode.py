@@ -1,5 +1,8 @@
-"""Bytes to text, incrementally: BOM-sniffed UTF-8/16/32, else UTF-8, else GB18030 for logs
-from Chinese-locale machines; undecodable bytes are replaced and counted, never fatal."""
+"""Bytes to text, incrementally: BOM-sniffed UTF-8/16/32, UTF-16 without a BOM by its pattern of
+zero bytes, else UTF-8, else GB18030 for logs from Chinese-locale machines; a UTF-8 log with GBK
+lines in it (two programs, two locales) reads each line in its own encoding. Undecodable bytes are
+replaced and counted, never fatal; NUL bytes (padding a crash or a preallocating logger left) are
+dropped from the text."""
 
 from __future__ import annotations
 
@@ -25,10 +28,16 @@ _LONGEST_BOM = max(len(bom) for bom, _ in _BOMS)
 _CANDIDATES = ("utf-8", "gb18030")
 SAMPLE_BYTES = 64 * 1024
 
-_BASIC_READ_ERRORS: tuple[type[BaseException], ...] = (OSError, EOFError, zlib.error)
+
+class StreamStopped(Exception):
+    """Reading a stream stopped on purpose (a budget spent) or at damage faultbot found itself (an
+    archive cut short): the message says why, in words for the output."""
+
+
+_BASIC_READ_ERRORS: tuple[type[BaseException], ...] = (OSError, EOFError, zlib.error, StreamStopped)
 # (module, error class) of the decompressors and archive readers, imported only when a stream of
 # theirs is opened: most inputs are plain text.
-_ARCHIVE_READ_ERRORS = (("lzma", "LZMAError"), ("tarfile", "TarError"), ("zipfile", "BadZipFile"))
+_ARCHIVE_READ_ERRORS = (("lzma", "LZMAError"), ("zipfile", "BadZipFile"))
 
 
 def read_errors() -> tuple[type[BaseException], ...]:
@@ -37,6 +46,13 @@ def read_errors() -> tuple[type[BaseException], ...]:
     exception is raised."""
     return _BASIC_READ_ERRORS + tuple(getattr(sys.modules[module], name)
                                       for module, name in _ARCHIVE_READ_ERRORS if module in sys.modules)
+
+
+
+def describe_error(error: BaseException) -> str:
+    """A read error as the output says it: faultbot's own stops in their words, others with their type."""
+    return str(error) if isinstance(error, StreamStopped) else f"{type(error).__name__}: {error}"
+
 
 _NON_ASCII = re.compile(rb"[\x80-\xff]")
 
@@ -75,27 +91,120 @@ def bom_encoding(head: bytes) -> tuple[str, int] | None:
     return None
 
 
+MIXED = "utf-8+gb18030"    # each line in whichever of the two reads it whole
+
+
 def choose_encoding(sample: bytes) -> str:
     """The candidate that decodes ``sample`` with the fewest undecodable bytes (the first on a
-    tie): a UTF-8 log with one corrupt byte stays UTF-8, a GBK log reads as GB18030."""
+    tie): a UTF-8 log with one corrupt byte stays UTF-8, a GBK log reads as GB18030, and a log
+    with lines of both reads line by line (``MIXED``). UTF-8 Chinese often reads as GB18030 too
+    (garbled, not refused), so a sample that is not all UTF-8 but has whole UTF-8 lines in good
+    number is taken for mixed."""
     for encoding in _CANDIDATES:   # the common case, in C: one candidate reads it all
         try:
             codecs.getincrementaldecoder(encoding)("strict").decode(sample, False)
             return encoding
         except UnicodeDecodeError:
-            continue
+            if encoding == _CANDIDATES[0] and _utf8_line_share(sample) >= MIXED_FROM_SHARE:
+                return MIXED
     best: tuple[int, str] | None = None
     for encoding in _CANDIDATES:
-        _, bad = _decode(codecs.getincrementaldecoder(encoding)(_ERRORS), sample, final=False)
+        _, bad = _decode(_decoder(encoding), sample, final=False)
         if best is None or bad < best[0]:
             best = (bad, encoding)
     return best[1] if best else _CANDIDATES[0]
 
 
-def _decode(decoder: codecs.IncrementalDecoder, data: bytes, final: bool) -> tuple[str, int]:
+MIXED_FROM_SHARE = 0.25
+_HIGH_BYTES = bytes(range(0x80, 0x100))
+
+
+def _utf8_line_share(sample: bytes) -> float:
+    """The share of the non-ASCII bytes of ``sample``'s whole lines that are in lines UTF-8 reads."""
+    total = in_utf8 = 0
+    for line in sample.splitlines()[:-1]:    # the last line may be cut
+        high = len(line) - len(line.translate(None, _HIGH_BYTES))
+        if high:
+            total += high
+            try:
+                line.decode("utf-8")
+                in_utf8 += high
+            except UnicodeDecodeError:
+                pass
+    return in_utf8 / total if total else 0.0
+
+
+class _LineByLine:
+    """A decoder that reads each line as UTF-8 if it can, else as GB18030 if it can, else as UTF-8
+    with the undecodable bytes replaced; a line without an end for a long while is read in parts."""
+
+    _LONGEST_PART = 1 << 20
+
+    def __init__(self) -> None:
+        self._pending = b""
+
+    def decode(self, data: bytes, final: bool = False) -> str:
+        data = self._pending + data
+        cut = len(data) if final or len(data) - data.rfind(b"\n") > self._LONGEST_PART else data.rfind(b"\n") + 1
+        self._pending = data[cut:]
+        return "".join(map(_line_text, data[:cut].splitlines(keepends=True)))
+
+
+def _line_text(line: bytes) -> str:
+    for encoding in _CANDIDATES:
+        try:
+            return line.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return line.decode(_CANDIDATES[0], _ERRORS)
+
+
+def _decoder(encoding: str) -> codecs.IncrementalDecoder | _LineByLine:
+    return _LineByLine() if encoding == MIXED else codecs.getincrementaldecoder(encoding)(_ERRORS)
+
+
+def utf16_without_bom(head: bytes) -> str | None:
+    """``utf-16-le`` or ``utf-16-be`` when ``head`` has the zero bytes of mostly-ASCII UTF-16
+    text at every other position (and hardly any at the others), else None."""
+    sample = head[: 4096 - len(head) % 2]
+    half = len(sample) // 2
+    if half < 8:
+        return None
+    even, odd = sample[0::2].count(0), sample[1::2].count(0)
+    if odd >= half // 2 and even <= half // 20:
+        return "utf-16-le"
+    if even >= half // 2 and odd <= half // 20:
+        return "utf-16-be"
+    return None
+
+
+# Bytes that text holds: tab, line ends, form feed, escape (ANSI colours); other control bytes
+# and NULs outside runs of padding are what binary formats hold.
+_TEXT_CONTROLS = frozenset(b"\t\n\r\x0b\x0c\x1b")
+_CONTROLS = bytes(byte for byte in range(32) if byte not in _TEXT_CONTROLS) + b"\x7f"
+_NUL_PADDING = re.compile(rb"\x00{16,}")
+BINARY_SHARE = 0.05
+
+
+def looks_binary(head: bytes) -> bool:
+    """Whether a stream that starts with ``head`` is binary rather than a log: it holds NUL bytes
+    and, runs of NUL padding aside, more than ``BINARY_SHARE`` of it are control bytes. UTF-16
+    text and logs with NUL padding (a crash or a preallocating logger leaves it) are text."""
+    if b"\x00" not in head or bom_encoding(head) is not None or utf16_without_bom(head) is not None:
+        return False
+    rest = _NUL_PADDING.sub(b"", head)
+    controls = len(rest) - len(rest.translate(None, _CONTROLS))
+    return controls > BINARY_SHARE * len(rest)
+
+
+def _decode(decoder: codecs.IncrementalDecoder | _LineByLine, data: bytes, final: bool) -> tuple[str, int]:
     _replaced.count = 0
     text = decoder.decode(data, final)
     return text, _replaced.count
+
+
+def _without_nuls(text: str) -> str:
+    return text.replace("\x00", "") if "\x00" in text else text
 
 
 def iter_text(stream: IO[bytes], chunk_size: int) -> Generator[str, None, DecodeTally]:
@@ -107,7 +216,7 @@ def iter_text(stream: IO[bytes], chunk_size: int) -> Generator[str, None, Decode
     """
     total = replaced = 0
     encoding: str | None = None
-    decoder: codecs.IncrementalDecoder | None = None
+    decoder: codecs.IncrementalDecoder | _LineByLine | None = None
     error: str | None = None
     # read1 returns what one underlying read gives: a stream that fails part-way (a truncated
     # gzip) has then handed over everything before the failure.
@@ -122,33 +231,35 @@ def iter_text(stream: IO[bytes], chunk_size: int) -> Generator[str, None, Decode
         bom = bom_encoding(chunk)
         if bom:
             encoding = bom[0]
-            decoder = codecs.getincrementaldecoder(encoding)(_ERRORS)
             total += bom[1]
             chunk = chunk[bom[1]:]
+        else:
+            encoding = utf16_without_bom(chunk)
+        decoder = _decoder(encoding) if encoding else None
         while chunk or (chunk := read(chunk_size)):
             total += len(chunk)
             if decoder is None:
                 # isascii is a fast C scan; the regex only runs on chunks that need it
                 first = None if chunk.isascii() else _NON_ASCII.search(chunk)
                 if first is None:
-                    yield chunk.decode("ascii")
+                    yield _without_nuls(chunk.decode("ascii"))
                     chunk = b""
                     continue
                 if first.start():
-                    yield chunk[: first.start()].decode("ascii")
+                    yield _without_nuls(chunk[: first.start()].decode("ascii"))
                 chunk = chunk[first.start():]
                 encoding = choose_encoding(chunk[:SAMPLE_BYTES])
-                decoder = codecs.getincrementaldecoder(encoding)(_ERRORS)
+                decoder = _decoder(encoding)
             text, bad = _decode(decoder, chunk, final=False)
             replaced += bad
             if text:
-                yield text
+                yield _without_nuls(text)
             chunk = b""
     except read_errors() as exc:
-        error = f"{type(exc).__name__}: {exc}"
+        error = describe_error(exc)
     if decoder is not None:
         text, bad = _decode(decoder, b"", final=True)
         replaced += bad
         if text:
-            yield text
+            yield _without_nuls(text)
     return DecodeTally(total, replaced, encoding, error)

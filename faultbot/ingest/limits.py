@@ -1,8 +1,19 @@
-"""Size limits that keep reading bounded in memory and time whatever the input looks like."""
+"""Size limits that keep reading bounded in memory and time whatever the input looks like.
+
+The two decompressed-bytes budgets can be raised for a bundle that is really that large:
+``FAULTBOT_MAX_ARCHIVE_BYTES`` and ``FAULTBOT_MAX_RUN_BYTES`` (a number of bytes, or with a K, M
+or G suffix: ``16G``); the defaults below hold otherwise.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+ARCHIVE_BYTES_VARIABLE = "FAULTBOT_MAX_ARCHIVE_BYTES"
+RUN_BYTES_VARIABLE = "FAULTBOT_MAX_RUN_BYTES"
 
 
 @dataclass(frozen=True)
@@ -10,12 +21,45 @@ class ReadLimits:
     """Bounds that keep reading any input finite: line lengths, group sizes, nesting, buffers."""
 
     chunk_bytes: int = 1 << 20        # bytes read and decoded at a time
-    max_line_chars: int = 1 << 20     # longer lines are cut into pieces of this size
-    sniff_bytes: int = 8192           # head inspected for compression, archives, NUL bytes
+    max_line_chars: int = 64 * 1024   # longer lines are cut into records of this size (a note says so)
+    sniff_bytes: int = 8192           # head inspected for compression, archives, binary content
     max_nesting: int = 4              # archives in compressed files in archives ...
-    max_zip_in_memory: int = 256 << 20  # a zip inside a stream must be buffered to be read
+    max_zip_in_memory: int = 128 << 20  # zips inside a stream must be buffered to be read: all of them at once
     max_group_lines: int = 2000       # lines one traceback or error block may gather
     max_joined_chars: int = 64 * 1024  # a record rejoined from wrapped lines stops growing here
+    # Bytes that decompressors and zip members may give out: from one input file (everything nested
+    # in it included), and from all the inputs of one run. A bomb stops there with a note.
+    max_archive_bytes: int = 4 << 30
+    max_run_bytes: int = 16 << 30
+
+    @classmethod
+    def from_environment(cls, environment: Mapping[str, str]) -> ReadLimits:
+        """The defaults, with the budgets ``environment`` sets (an unreadable value is ignored)."""
+        limits = cls()
+        for variable, field in ((ARCHIVE_BYTES_VARIABLE, "max_archive_bytes"), (RUN_BYTES_VARIABLE, "max_run_bytes")):
+            size = byte_size(environment.get(variable, ""))
+            if size is not None:
+                limits = replace(limits, **{field: size})
+        return limits
 
 
-DEFAULT_LIMITS = ReadLimits()
+_SIZE = re.compile(r"\s*(\d+)\s*([KMG]?)i?B?\s*", re.IGNORECASE)
+
+
+def byte_size(text: str) -> int | None:
+    """``4096``, ``512M`` or ``16G`` as a number of bytes; None when ``text`` is not such a size."""
+    found = _SIZE.fullmatch(text)
+    if found is None:
+        return None
+    return int(found[1]) << {"": 0, "K": 10, "M": 20, "G": 30}[found[2].upper()]
+
+
+def size_text(count: int) -> str:
+    """A byte count as people read it: ``4 GiB``, ``512 MiB``, ``1000 bytes``."""
+    for shift, unit in ((30, "GiB"), (20, "MiB"), (10, "KiB")):
+        if count >= 1 << shift and count % (1 << shift) == 0:
+            return f"{count >> shift} {unit}"
+    return f"{count} bytes"
+
+
+DEFAULT_LIMITS = ReadLimits.from_environment(os.environ)

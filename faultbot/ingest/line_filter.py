@@ -49,12 +49,9 @@ class LineFilter:
         ends = self.scanner.ends(text)
         if text.isascii():
             return ends
-        hit_lines = {_line_start(text, end - 1) for end in ends}
-        suspects: list[tuple[int, int]] = []      # lines with full-width characters and no hit yet
-        for end in self.full_width.ends(text):
-            start = _line_start(text, end - 1)
-            if start not in hit_lines and (not suspects or suspects[-1][0] != start):
-                suspects.append((start, _line_end(text, start)))
+        hit_lines = {start for start, _ in _lines_of(text, ends)}
+        # lines with full-width characters and no hit yet
+        suspects = [line for line in _lines_of(text, self.full_width.ends(text)) if line[0] not in hit_lines]
         if not suspects:
             return ends
         # all of them read as ASCII and scanned at once; the i-th line starts at offsets[i]
@@ -62,6 +59,21 @@ class LineFilter:
         read = as_ascii_punctuation("\n".join(text[start:end] for start, end in suspects))
         hidden = {suspects[bisect_right(offsets, end - 1) - 1][1] for end in self.scanner.ends(read)}
         return sorted(ends + list(hidden)) if hidden else ends
+
+
+def _lines_of(text: str, ends: list[int]) -> list[tuple[int, int]]:
+    """(start, end) of each line holding one of the sorted ``ends``, once each. Linear in the text:
+    a line with a thousand hits is looked at once, not searched back to its start a thousand times."""
+    lines: list[tuple[int, int]] = []
+    line_end = -1
+    for end in ends:
+        position = max(end - 1, 0)
+        if position <= line_end:
+            continue
+        start = text.rfind("\n", line_end + 1, position) + 1 or line_end + 1
+        line_end = _line_end(text, position)
+        lines.append((start, line_end))
+    return lines
 
 
 def _starts_record(text: str, start: int) -> bool:
@@ -89,12 +101,7 @@ def _spans(text: str, ends: list[int], owed_start: int, owed: int) -> tuple[list
             break
         starts.add(start)
         start = _line_end(text, start) + 1
-    line_end = -1
-    for end in ends:
-        if end <= line_end:     # another hit on the line just taken
-            continue
-        hit = _line_start(text, max(end - 1, 0))
-        line_end = _line_end(text, hit)
+    for hit, _ in _lines_of(text, ends):
         starts.add(hit)
         first = hit
         for _ in range(CONTEXT_LINES):
@@ -147,8 +154,10 @@ def _filtered(chunks: Generator[str, None, T], line_filter: LineFilter, max_char
     carry_lines = 0
     pending = ""
     last_emitted = 0      # number of the last line given out (0: none yet)
+    last_cut = 0          # number of the last over-long line given out, counted once however many pieces
     owed = 0              # continuation lines the previous block's last hit still wants
     cut_lines = 0
+    continuing = False    # the block starts with the rest of the previous block's unfinished line
     while True:
         try:
             chunk = next(chunks)
@@ -156,6 +165,7 @@ def _filtered(chunks: Generator[str, None, T], line_filter: LineFilter, max_char
         except StopIteration as stop:
             upstream, chunk, final = stop.value, "", True
         text = pending + chunk
+        unfinished = False    # the block ends inside a line let out before its end
         if not final:
             # hold back a trailing CR (maybe half of a CRLF) and the unfinished last line
             held_cr = text.endswith("\r")
@@ -165,7 +175,7 @@ def _filtered(chunks: Generator[str, None, T], line_filter: LineFilter, max_char
             cut = text.rfind("\n")
             pending, text = (text[cut + 1:], text[:cut]) if cut >= 0 else (text, "")
             if len(pending) > max_chars:  # no newline for a long while: let the line go out cut
-                text, pending = (text + "\n" + pending) if text else pending, ""
+                text, pending, unfinished = (text + "\n" + pending) if text else pending, "", True
             pending += "\r" if held_cr else ""
         else:
             text = text.removesuffix("\r").replace("\r\n", "\n").replace("\r", "\n")
@@ -179,26 +189,31 @@ def _filtered(chunks: Generator[str, None, T], line_filter: LineFilter, max_char
             for start in starts:
                 line_number += window.count("\n", counted, start)
                 counted = start
-                if line_number <= last_emitted:
+                rest_of_line = continuing and start == 0
+                if line_number < last_emitted or (line_number == last_emitted and not rest_of_line):
                     continue
                 if last_emitted and line_number > last_emitted + 1:
                     yield PhysicalLine(line_number - 1, "")
-                body = window[start:_line_end(window, start)]
-                if len(body) > max_chars:
-                    cut_lines += 1
+                line_end = _line_end(window, start)
+                body = window[start:line_end]
+                if len(body) > max_chars or rest_of_line or (unfinished and line_end == len(window)):
+                    cut_lines += line_number != last_cut
+                    last_cut = line_number
                     yield from _cut(line_number, body, max_chars)
                 else:
                     yield PhysicalLine(line_number, body)
                 last_emitted = line_number
             owed = next_owed
-            lines_in_text = text.count("\n") + 1
-            number += lines_in_text
+            # the block's lines, its last one only when it ended there
+            number += text.count("\n") + (not unfinished)
             keep = len(window)
             for _ in range(CONTEXT_LINES):
                 keep = window.rfind("\n", 0, keep)
                 if keep < 0:
                     break
-            carry = window[keep + 1:]
-            carry_lines = carry.count("\n") + 1
+            # no context across a line let out unfinished: its rest starts the next block
+            carry = "" if unfinished else window[keep + 1:]
+            carry_lines = 0 if unfinished else carry.count("\n") + 1
+        continuing = unfinished
         if final:
             return upstream, LineTally(cut_lines)

@@ -12,6 +12,7 @@ from collections.abc import Generator, Iterator, Sequence
 from dataclasses import replace
 
 from faultbot.ingest.assemble import SourceContext, assemble
+from faultbot.ingest.budget import ByteBudget
 from faultbot.ingest.decode import DecodeTally, iter_text
 from faultbot.ingest.inputs import InputSpec
 from faultbot.ingest.limits import DEFAULT_LIMITS, ReadLimits
@@ -51,15 +52,15 @@ class LogReader:
         self._totals = InputStats()
         self._skipped = []
         self._decoded_as = []
+        budget = ByteBudget(self._limits)
         for spec in self._inputs:
-            for item in expand(spec, self._limits):
+            for item in expand(spec, self._limits, budget):
                 if isinstance(item, SkippedFile):
                     self._skipped.append(item)
                     continue
-                tally, problem = yield from _read_source(item, self._limits, self._line_filter, self._gate)
+                tally, problems = yield from _read_source(item, self._limits, self._line_filter, self._gate)
                 self._totals = self._totals.adding(tally)
-                if problem:
-                    self._skipped.append(problem)
+                self._skipped += problems
                 if tally.encoding is not None and tally.encoding != "utf-8":
                     self._decoded_as.append((item.name, tally.encoding))
 
@@ -82,7 +83,7 @@ def _one(line: PhysicalLine) -> Generator[PhysicalLine, None, None]:
 
 def _read_source(
     source: Source, limits: ReadLimits, line_filter: LineFilter | None = None, gate: RepeatGate | None = None
-) -> Generator[LogRecord, None, tuple[SourceTally, SkippedFile | None]]:
+) -> Generator[LogRecord, None, tuple[SourceTally, list[SkippedFile]]]:
     if isinstance(source, TextSource):
         lines = split_lines(_whole_text(source.text), limits.max_line_chars)
     elif line_filter is not None:
@@ -98,5 +99,8 @@ def _read_source(
     tally = SourceTally(
         records, decoded.bytes_read, decoded.replaced_bytes, lines.cut_lines, decoded.encoding
     )
-    problem = SkippedFile(source.name, f"partly read: {decoded.error}") if decoded.error else None
-    return tally, problem
+    problems = [SkippedFile(source.name, f"partly read: {decoded.error}")] if decoded.error else []
+    if lines.cut_lines:
+        problems.append(SkippedFile(source.name, f"{lines.cut_lines} line(s) longer than {limits.max_line_chars} "
+                                                  "characters, each read as several records"))
+    return tally, problems

@@ -10,7 +10,8 @@ key means the line gives no evidence at all. A repeat is held back in place of t
 before it, which is counted; a line without evidence is dropped. Either leaves a gap, as the line
 prefilter leaves for lines it skips, so the lines around read as they would have. At the end of
 the file the held lines come out, each with the count of the repeats it stands for, so that the
-last of every run is read in full (faultbot/folding.py then joins the runs).
+last of every run is read in full (faultbot/folding.py then joins the runs). A file of endless
+different lines is not remembered past ``MAX_KEYS`` keys: later new lines are read as they are.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ T = TypeVar("T")
 NO_EVIDENCE: tuple[()] = ()
 
 RepeatKey = Callable[[PlainPlog], Hashable]
+MAX_KEYS = 4096
 
 
 @dataclass
@@ -71,7 +73,8 @@ class RepeatGate:
         if key == NO_EVIDENCE:
             return PhysicalLine(line.number, "")
         if key not in self._seen:
-            self._seen.add(key)
+            if len(self._seen) < MAX_KEYS:
+                self._seen.add(key)
             return line
         _, folded = self._held.get(key, (line, -1))
         self._held[key] = (line, folded + 1)

@@ -19,6 +19,7 @@ import os
 import re
 from collections.abc import Sequence
 from functools import cache, cached_property
+from typing import Any, AnyStr
 
 ENGINES = ("hyperscan", "re2", "re")
 # UTF-8 continuation bytes: deleting them from a stretch of bytes leaves one byte per character.
@@ -43,14 +44,18 @@ def _hyperscan_literal(literal: str) -> bytes:
 
 class Scanner:
     """Finds the end offsets of matches of any pattern (``ends``) or which patterns occur
-    (``present``, by position: literals first, then regexes). ``engine`` says which library does it."""
+    (``present``, by position: literals first, then regexes). ``engine`` says which library does it.
+    A ``presence_only`` scanner answers ``present`` alone, hyperscan then reporting each pattern once
+    per text rather than at each of its thousands of matches on a hostile line."""
 
-    def __init__(self, literals: Sequence[str], regexes: Sequence[str] = (), engine: str | None = None):
+    def __init__(self, literals: Sequence[str], regexes: Sequence[str] = (), engine: str | None = None,
+                 presence_only: bool = False):
         self.literals = tuple(dict.fromkeys(literals))
         self.regexes = tuple(regexes)
         if not self.literals and not self.regexes:
             raise ValueError("a scanner needs at least one pattern")
         self.engine = engine or default_engine()
+        self.presence_only = presence_only
         self._database = self._compile_hyperscan() if self.engine == "hyperscan" else None
 
     @property
@@ -63,8 +68,9 @@ class Scanner:
         expressions += [regex.encode("ascii") for regex in self.regexes]
         hyperscan = importlib.import_module("hyperscan")
         database = hyperscan.Database()
+        flag = hyperscan.HS_FLAG_SINGLEMATCH if self.presence_only else 0
         database.compile(expressions=expressions, ids=list(range(len(expressions))), elements=len(expressions),
-                         flags=[0] * len(expressions))
+                         flags=[flag] * len(expressions))
         return database
 
     @cached_property
@@ -83,28 +89,47 @@ class Scanner:
         patterns.Compile()
         return patterns
 
-    def _hyperscan_hits(self, text: str) -> tuple[list[tuple[int, int]], bytes | None]:
-        """(pattern, end) of every match, and the UTF-8 bytes scanned when the text is not ASCII."""
-        found: list[tuple[int, int]] = []
-        data = text.encode("ascii") if text.isascii() else text.encode("utf-8", "surrogatepass")
-        self._database.scan(data, match_event_handler=lambda ident, _start, end, _flags, _context:
-                            found.append((ident, end)))
-        return found, None if len(data) == len(text) else data
+    @staticmethod
+    def _utf8(text: str) -> bytes:
+        return text.encode("ascii") if text.isascii() else text.encode("utf-8", "surrogatepass")
+
+    def _hyperscan_line_ends(self, data: bytes) -> list[int]:
+        """The end of the first match on each line of ``data`` that holds one. Hyperscan calls back
+        into Python at every match, so a line full of matches is left once it has given a few more,
+        and the scan goes on after it."""
+        hyperscan = importlib.import_module("hyperscan")
+        view = memoryview(data)
+        hits = _LineHits(data)
+        while hits.resume_at < len(data):
+            hits.offset, hits.resume_at = hits.resume_at, len(data)
+            try:
+                self._database.scan(view[hits.offset:], match_event_handler=hits.on_match)
+            except hyperscan.ScanTerminated:
+                pass
+        return hits.ends
 
     def ends(self, text: str) -> list[int]:
-        """End offsets (exclusive) of matches in ``text``: every line holding a match holds one of them."""
+        """End offsets (exclusive) of matches in ``text``, sorted: every line holding a match holds
+        one of them (``re`` and ``re2`` give the first of each line only: a line full of matches
+        costs them one search)."""
+        if self.presence_only:
+            raise ValueError("a presence-only scanner does not report where patterns end")
+        if self.engine == "re":
+            return _first_per_line(self._alternation, text, "\n")
+        data = self._utf8(text)
         if self.engine == "hyperscan":
-            hits, data = self._hyperscan_hits(text)
-            ends = sorted({end for _, end in hits})
-            return ends if data is None else _character_offsets(data, _one_per_line(data, ends))
-        if self.engine == "re2":
-            return [m.end() for m in self._re2_alternation.finditer(text)]
-        return [m.end() for m in self._alternation.finditer(text)]
+            ends = self._hyperscan_line_ends(data)
+        else:   # re2, given the bytes: given a str, the re2 module encodes all of it at every search
+            ends = _first_per_line(self._re2_alternation, data, b"\n")
+        return ends if len(data) == len(text) else _character_offsets(data, ends)
 
     def present(self, text: str) -> set[int]:
         """The positions of the patterns that occur in ``text``."""
         if self.engine == "hyperscan":
-            return {ident for ident, _ in self._hyperscan_hits(text)[0]}
+            found: set[int] = set()
+            self._database.scan(self._utf8(text), match_event_handler=lambda ident, _start, _end, _flags, _context:
+                                found.add(ident))
+            return found
         if self.engine == "re2":
             return set(self._re2_set.Match(text) or ())   # None when nothing matches
         found = {i for i, literal in enumerate(self.literals) if literal in text}
@@ -116,12 +141,14 @@ class Scanner:
 
     def __getstate__(self) -> dict[str, object]:
         database = importlib.import_module("hyperscan").dumpb(self._database) if self._database is not None else None
-        return {"literals": self.literals, "regexes": self.regexes, "engine": self.engine, "database": database}
+        return {"literals": self.literals, "regexes": self.regexes, "engine": self.engine,
+                "presence_only": self.presence_only, "database": database}
 
     def __setstate__(self, state: dict[str, object]) -> None:
         self.literals = state["literals"]  # type: ignore[assignment]
         self.regexes = state["regexes"]  # type: ignore[assignment]
         self.engine = state["engine"]  # type: ignore[assignment]
+        self.presence_only = bool(state["presence_only"])
         self._database = None
         if state["database"] is not None:
             hyperscan = importlib.import_module("hyperscan")
@@ -130,16 +157,48 @@ class Scanner:
             self._database.scratch = hyperscan.Scratch(self._database)
 
 
-def _one_per_line(data: bytes, ends: list[int]) -> list[int]:
-    """Of sorted ``ends`` in ``data``, the first on each line."""
-    kept: list[int] = []
-    line_end = -1
-    for end in ends:
-        if end > line_end:
-            kept.append(end)
-            line_end = data.find(b"\n", end - 1)
-            line_end = len(data) if line_end < 0 else line_end
-    return kept
+def _first_per_line(pattern: Any, text: AnyStr, newline: AnyStr) -> list[int]:
+    """The end of the first match of ``pattern`` (an ``re`` or ``re2`` pattern) on each line of
+    ``text`` that holds one."""
+    ends: list[int] = []
+    position = 0
+    while (found := pattern.search(text, position)) is not None:
+        ends.append(found.end())
+        line_end = text.find(newline, max(found.end() - 1, found.start()))
+        if line_end < 0:
+            break
+        position = line_end + 1
+    return ends
+
+
+_EXTRA_HITS_PER_LINE = 16
+
+
+class _LineHits:
+    """Hyperscan's match handler for ``ends``: keeps the first end on each line, and stops the scan
+    (to resume it on the next line) once a line gives more than a few matches after it."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.ends: list[int] = []
+        self.offset = 0          # where the scan under way started
+        self.resume_at = 0       # where the next scan starts (the end of data: none)
+        self._line_end = -1      # offset of the end of the line of the last end kept
+        self._extra = 0          # matches on that line after the one kept
+
+    def on_match(self, _ident: int, _start: int, end: int, _flags: int, _context: object) -> bool:
+        end += self.offset
+        if end - 1 > self._line_end:
+            self.ends.append(end)
+            line_end = self.data.find(b"\n", max(end - 1, 0))
+            self._line_end = len(self.data) if line_end < 0 else line_end
+            self._extra = 0
+            return False
+        self._extra += 1
+        if self._extra <= _EXTRA_HITS_PER_LINE:
+            return False
+        self.resume_at = self._line_end + 1
+        return True
 
 
 def _character_offsets(data: bytes, byte_offsets: list[int]) -> list[int]:

@@ -32,7 +32,7 @@ class AnchorIndex(Generic[T]):
         self.anchors = tuple(sorted(positions, key=len, reverse=True))
         # for each pattern of the scanner (literals, then regexes), the items it keys
         self._keyed = tuple(positions[a] for a in self.anchors) + tuple(regexes.values())
-        self._scanner = Scanner(self.anchors, tuple(regexes), engine) if self._keyed else None
+        self._scanner = Scanner(self.anchors, tuple(regexes), engine, presence_only=True) if self._keyed else None
 
     def candidates(self, text: str) -> list[T]:
         """Items that can apply to ``text``, in the order they were given."""

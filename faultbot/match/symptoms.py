@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import NamedTuple
 
 from ..fullwidth import as_ascii_punctuation
@@ -19,6 +20,7 @@ from ..kb.loader import KnowledgeBase
 from ..kb.model import Entry, Symptom
 from .anchors import AnchorIndex
 from .masking import literal_runs, mask
+from .recent import Recent
 
 _ANCHOR_MAX = 32
 TRUNCATED_SHARE = 0.6
@@ -102,7 +104,9 @@ class SymptomMatcher:
         self._regexes: dict[str, re.Pattern[str]] = {}
 
     def __getstate__(self) -> dict[str, object]:
-        return {**self.__dict__, "_entries": {}, "_regexes": {}}
+        state = {**self.__dict__, "_entries": {}, "_regexes": {}}
+        state.pop("_recent", None)
+        return state
 
     def attach(self, entries: Mapping[str, Entry]) -> None:
         """Report the symptoms of ``entries``: the KB this matcher was loaded beside."""
@@ -137,9 +141,14 @@ class SymptomMatcher:
             if score * 100 >= compiled.min_score:
                 yield compiled, score
 
+    @cached_property
+    def _recent(self) -> Recent[tuple[tuple[CompiledSymptom, float], ...]]:
+        return Recent(lambda message, module: tuple(self._matching(message, module)))
+
     def match(self, record: LogRecord) -> list[SymptomMatch]:
-        return [self._match(compiled, record, score) for compiled, score in self._matching(record.match_text, record.module)]
+        return [self._match(compiled, record, score)
+                for compiled, score in self._recent(record.match_text, record.module)]
 
     def matched(self, message: str, module: str | None) -> frozenset[tuple[str, int]]:
         """Which symptoms (entry id, position) ``match`` would find in a record of this message and module."""
-        return frozenset((compiled.entry_id, compiled.position) for compiled, _ in self._matching(message, module))
+        return frozenset((compiled.entry_id, compiled.position) for compiled, _ in self._recent(message, module))

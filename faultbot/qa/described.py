@@ -45,7 +45,10 @@ def description_of(records: Iterable[LogRecord]) -> str:
 
 def described_matches(words: FaultWords, text: str, source: str) -> tuple[SymptomMatch, ...]:
     """The faults ``text`` describes as weak symptom matches, strongest first."""
-    hits = words.candidates(text, KNOWN_WORDS_COVERAGE if ASCEND_CONTEXT.search(text) else None)
+    ascend = ASCEND_CONTEXT.search(text)
+    if not ascend and words.rewording.foreign(text):
+        return ()    # another vendor's failure (an NCCL watchdog) told in words is not an Ascend fault
+    hits = words.candidates(text, KNOWN_WORDS_COVERAGE if ascend else None)
     if not hits:
         return ()
     record = LogRecord(Origin(source, 1), RecordKind.TEXT, text, text)
