@@ -23,6 +23,7 @@ from .reply import Reply
 from .report import report_markdown
 
 if TYPE_CHECKING:
+    from ..kb.loader import KnowledgeBase
     from .chat import Chat
 
 SEARCH_HITS = 6
@@ -134,10 +135,17 @@ def _export(chat: "Chat", arg: str) -> Reply:
             return _export_case(chat, case_dir, hide)
         path = Path(words[0] if words else f"faultbot-{chat.session_id}.md")
         text = report_markdown(chat.session_id, chat.diagnosis, chat.kb, chat.session.stats, chat.changes)
-        write_atomically(path, redact(text) if hide else text)
+        write_atomically(path, redact(text, keep=_quoted_commands(chat.kb)) if hide else text)
     except OSError as error:
         return Reply(error=f"cannot write {error.filename or 'the file'}: {error.strerror}")
     return Reply(f"Wrote the incident report to {code_span(path)}" + (" (site identifiers masked: addresses, hosts, users, paths, secrets, serials)." if hide else "."))
+
+
+def _quoted_commands(kb: "KnowledgeBase") -> set[str]:
+    """The KB's fix and check commands: a report quotes them, and redaction keeps them whole."""
+    return {command for entry in kb.entries
+            for step in (*entry.fixes.workaround, *entry.fixes.permanent, *entry.fixes.next_checks)
+            for command in step.commands}
 
 
 def _export_case(chat: "Chat", directory: Path, hide: bool) -> Reply:

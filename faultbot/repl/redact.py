@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import socket
+from collections.abc import Iterable
 
 from .redaction_patterns import HELD, HELD_END, KINDS, Kind, is_generic, value
 
@@ -163,11 +164,20 @@ def _mask_learned(text: str, learned: dict[str, str], held: _Held) -> str:
     return names.sub(lambda m: held.mask(m.group(), learned[m.group()]), text)
 
 
-def redact(text: str, hosts: set[str] | None = None) -> str:
+def _keep_verbatim(text: str, phrases: Iterable[str], held: _Held) -> str:
+    wanted = sorted({phrase for phrase in phrases if phrase and phrase in text}, key=len, reverse=True)
+    if not wanted:
+        return text
+    return re.compile("|".join(map(re.escape, wanted))).sub(lambda m: held.verbatim(m.group()), text)
+
+
+def redact(text: str, hosts: set[str] | None = None, keep: Iterable[str] = ()) -> str:
     """``text`` with what identifies the site masked; ``hosts`` names this machine (default: its
-    own names)."""
+    own names). The phrases in ``keep`` (the KB's commands a report quotes, whose ``eth0`` is the
+    documentation's example, not the site's interface) stay as they are wherever they occur whole."""
     held = _Held()
     text = _HELD_CHARS.sub(lambda m: held.verbatim(m.group()), text)  # the input's own private-use chars
+    text = _keep_verbatim(text, keep, held)
     lowered = text.lower()  # what the kinds' hints are looked for in; masking only removes text
     learned = _learn(text, lowered, _local_names() if hosts is None else set(hosts))
     for kind in KINDS:

@@ -229,14 +229,27 @@ def test_text_holding_the_private_use_characters_redact_works_with_comes_back_in
     assert redact(text, hosts=set()) == "\ue000\ue100\ue001 host=<host-1> \ue001%x \ue1ff"
 
 
-def test_the_kbs_commands_and_fix_texts_survive_except_interface_names(kb):
-    pieces = [text for entry in kb.entries
-              for step in (*entry.fixes.workaround, *entry.fixes.permanent, *entry.fixes.next_checks)
-              for text in (step.text, *step.commands)]
+def _fix_steps(kb):
+    return [step for entry in kb.entries
+            for step in (*entry.fixes.workaround, *entry.fixes.permanent, *entry.fixes.next_checks)]
+
+
+def test_the_kbs_fix_texts_survive_except_interface_names(kb):
+    pieces = [step.text for step in _fix_steps(kb)]
     pieces += [text for entry in kb.entries for text in (entry.title, entry.summary, entry.cause) if text]
     assert len(pieces) > 300
     changed = {piece: redact(piece, hosts=set()) for piece in pieces if redact(piece, hosts=set()) != piece}
-    assert changed and all(after == before.replace("eth0", "<if-1>") for before, after in changed.items())
+    assert all(after == before.replace("eth0", "<if-1>") for before, after in changed.items())
+
+
+def test_the_kbs_commands_survive_whole_when_kept_and_the_sites_interface_is_still_masked(kb):
+    commands = {command for step in _fix_steps(kb) for command in step.commands}
+    assert any("eth0" in command for command in commands)
+    report = "\n".join(sorted(commands)) + "\nremote 10.0.0.1%eth0 timed out, host=node-3"
+    masked = redact(report, hosts=set(), keep=commands)
+    assert masked.splitlines()[:-1] == sorted(commands)
+    assert masked.splitlines()[-1] == "remote <ip-1>%<if-1> timed out, host=<host-1>"
+    assert redact(report, hosts=set()) != masked  # without keep, the commands' eth0 is masked too
 
 
 def test_a_redacted_report_of_a_log_without_identifiers_is_the_plain_report(chat, tmp_path):
@@ -257,6 +270,17 @@ def test_export_redact_writes_a_report_with_the_site_masked(chat, tmp_path):
     for secret in ("node-3", "alice", "10.0.0.1", "enp189s0f0", "1022A3B4C5D6", "hf_abcdefghijklmnop", "corp.example"):
         assert secret not in report
     assert re.search(r"<host-\d+>: job by USER=<user-\d+>", report) and "https://www.hiascend.com/" in report
+
+
+def test_export_redact_keeps_the_kbs_command_whole_and_masks_the_sites_interface(chat, tmp_path):
+    log = ("[ERROR] HCCL(402871,python):2025-11-02-09:41:13.602.117 [externalinput.cc:921] [402871][InitGroupStage]"
+           "[EnvConfig]set ifname to [enp189s0f0] by HCCL_SOCKET_IFNAME, but not found in the environment, "
+           "ifnames in the environment is as follows\n")
+    chat.respond(log)
+    chat.respond(f"/export {tmp_path / 'r.md'} --redact")
+    report = (tmp_path / "r.md").read_text(encoding="utf-8")
+    assert "hccl.invalid-env.socket-ifname-not-found" in report
+    assert "export HCCL_SOCKET_IFNAME=eth0" in report and "enp189s0f0" not in report
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=[kind.name for kind in KINDS])
