@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import islice
 
-from .identity import Identities, ProcessKey
+from ..engine.process import ProcessKey
+from .identity import Identities
 
 # Groups larger than this are not expanded into their missing ranks (a corrupt size, not a job).
 _MAX_LISTED_SIZE = 1 << 17

@@ -1,5 +1,7 @@
 """Who wrote each record: the rank's process (node and pid), and the rank it holds in each communicator.
 
+The process key and which process wrote a record are the engine's (faultbot/engine/process.py), so
+the cluster view groups records as the engine's cross-rank rules do; this module adds the ranks.
 Ranks come from the Entry-HcclCommInitRootInfoInner lines a process printed, from its task
 exceptions' groupRank information, and from the path (``rank-N.txt``, ``[rankN]:`` prefixes).
 Heartbeat and RoCE records name ranks as ``IP/ID`` or by device IP; those resolve to processes
@@ -11,24 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine.aggregates import RecordFacts, TaskException
+from ..engine.process import ProcessKey, process_of
 from ..ingest.records import LogRecord
-
-
-@dataclass(frozen=True, order=True)
-class ProcessKey:
-    """One rank's process: its node ("" when no path names it) and pid; output without a pid
-    (a ``rank-N.txt`` screen log) is keyed by the rank its path names."""
-
-    node: str
-    pid: int = -1
-    path_rank: int = -1
-
-
-def process_of(record: LogRecord) -> ProcessKey:
-    origin = record.origin
-    if record.pid is not None:
-        return ProcessKey(origin.node or "", record.pid)
-    return ProcessKey(origin.node or "", path_rank=origin.rank if origin.rank is not None else -1)
 
 
 @dataclass(frozen=True)
@@ -61,10 +47,9 @@ class RankInfo:
 
     @property
     def label(self) -> str:
-        where = f" ({self.node})" if self.node else ""
         if self.world_rank is not None:
-            return f"rank {self.world_rank}{where}"
-        return f"pid {self.pid}{where}" if self.pid is not None else f"process{where}"
+            return f"rank {self.world_rank} ({self.node})" if self.node else f"rank {self.world_rank}"
+        return str(self.key)
 
 
 @dataclass

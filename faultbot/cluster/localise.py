@@ -21,9 +21,11 @@ from ..engine.aggregates import (
     error_window,
     first_timeout,
     op_shape,
+    shape_text,
 )
 from ..engine.facts import WorkingMemory
-from .identity import Identities, ProcessKey
+from ..engine.process import ProcessKey
+from .identity import Identities
 from .rank_evidence import RankError, RankEvidence
 from .table import RankRow, RowStatus
 
@@ -102,7 +104,7 @@ class Inputs:
 
     def label(self, key: ProcessKey) -> str:
         info = self.identities.info(key)
-        return info.label if info else f"pid {key.pid} ({key.node})"
+        return info.label if info else str(key)
 
 
 def clock(moment: datetime | None) -> str:
@@ -188,11 +190,6 @@ def _destroyed_early(inputs: Inputs) -> list[Finding]:
     return findings
 
 
-def _shape_text(shape: tuple[object, object, object]) -> str:
-    op, count, dtype = shape
-    return f"{op} (count {count}, {dtype})"
-
-
 def _op_mismatch(inputs: Inputs) -> list[Finding]:
     if not inputs.engine.ops_differ:
         return []
@@ -206,11 +203,11 @@ def _op_mismatch(inputs: Inputs) -> list[Finding]:
         odd = [shape for shape in shapes if shape != majority] if size > runner_up else list(shapes)
         for shape in odd:
             keys = tuple(inputs.identities.of(e.record) for e in by_rank.values() if op_shape(e) == shape)
-            others = (f"{len(by_rank) - len(keys)} other rank(s) of {group} failed in {_shape_text(majority)}"
+            others = (f"{len(by_rank) - len(keys)} other rank(s) of {group} failed in {shape_text(majority)}"
                       if size > runner_up else
-                      f"the ranks of {group} failed in {', '.join(map(_shape_text, shapes))}")
+                      f"the ranks of {group} failed in {', '.join(map(shape_text, shapes))}")
             findings.append(Finding(Kind.OP_MISMATCH, keys, group,
-                                    f"it failed in {_shape_text(shape)} while {others}: ranks of one "
+                                    f"it failed in {shape_text(shape)} while {others}: ranks of one "
                                     "communicator dispatched different collectives"))
     return findings
 

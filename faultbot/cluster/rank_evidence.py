@@ -9,9 +9,10 @@ from datetime import datetime
 
 from ..engine.aggregates import HeartbeatEvidence, RecordFacts, op_entries
 from ..engine.facts import Fact
+from ..engine.process import ProcessKey
 from ..ingest.records import LogRecord
 from ..match.symptoms import SymptomMatch
-from .identity import Identities, ProcessKey
+from .identity import Identities
 
 # Matched records at these levels are context (Entry- lines, heartbeat events), not the rank's errors.
 _CONTEXT_LEVELS = frozenset({"INFO", "DEBUG", "TRACE", "EVENT"})

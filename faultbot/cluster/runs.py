@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .identity import ProcessKey
+from ..engine.process import ProcessKey
 from .table import RankRow
 
 

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from ..engine.process import ProcessKey
 from ..ingest.records import LogRecord
 from .communicators import Communicator
-from .identity import ProcessKey
 from .rank_evidence import HeartbeatSeen, OpEntry, RankError, RankEvidence
 
 

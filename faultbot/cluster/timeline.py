@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from .identity import ProcessKey
+from ..engine.process import ProcessKey
 from .rank_evidence import RankError, RankEvidence
 
 

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 from ..engine.aggregates import crimer, facts_by_record, first_per_rank, heartbeat_evidence, task_exceptions
 from ..engine.diagnosis import Diagnosis
+from ..engine.process import ProcessKey
 from ..kb.loader import KnowledgeBase
-from .identity import Identities, ProcessKey, identify
+from .identity import Identities, identify
 
 if TYPE_CHECKING:
     from .communicators import Communicator
@@ -37,7 +38,7 @@ class ClusterView:
 
     def label(self, key: ProcessKey) -> str:
         info = self.identities.info(key)
-        return info.label if info else f"pid {key.pid} ({key.node})"
+        return info.label if info else str(key)
 
 
 def cluster_view(diagnosis: Diagnosis, kb: KnowledgeBase, echo_entries: frozenset[str]) -> ClusterView | None:

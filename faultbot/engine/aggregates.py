@@ -6,16 +6,22 @@ the article compares by hand: ops that differ in a group, the spread of first-er
 of one communicator, the rank the heartbeat evidence blames, and an earlier non-timeout error.
 The groupings are public so that the cluster view (faultbot/cluster) tabulates the very records
 these rules reason over.
+
+A task exception is three lines of one process (base, groupRank, opData). Log rotation or a paste
+cut between them puts the later lines in another file; those join the process's task exception
+whose base line is the latest before them, within ``SPLIT_JOIN_WINDOW`` (see ``task_exceptions``).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from ..ingest.records import LogRecord
 from .facts import Fact, Provenance, Source, WorkingMemory
+from .process import ProcessKey, process_of
 from .rules import Context
 
 HEARTBEAT_PRIORITY = {"ERROR CQE": 3, "STUCK": 2, "LOST": 1}
@@ -63,29 +69,83 @@ class TaskException:
         if rank_id is not None:
             return rank_id
         origin = self.record.origin
-        return origin.rank if origin.rank is not None else (origin.source, self.record.pid)
+        return origin.rank if origin.rank is not None else process_of(self.record)
 
     @property
     def time(self) -> datetime | None:
         return self.record.timestamp
 
 
+# Facts only a continuation line (groupRank, opData) of a task exception gives.
+CONTINUATION_FACTS = frozenset({"rank_size", "op_count"})
+# HCCL prints a task exception's three lines within microseconds; a continuation in another file
+# joins a base line at most this much earlier, so a later exception of the process never takes it.
+SPLIT_JOIN_WINDOW = timedelta(seconds=2)
+
+
 def task_exceptions(records: Iterable[RecordFacts]) -> list[TaskException]:
     """Task exceptions in input order (``records`` as ``facts_by_record`` gives them); a
-    base-information line starts one, the lines after it from the same file and process complete it."""
+    base-information line starts one, and its groupRank and opData lines complete it.
+
+    A continuation line joins the task exception open in its own file for its pid, as the lines
+    follow each other there. One with none open (its file was rotated, or the paste cut, after the
+    base line) joins the task exception of the same process (``process_of``: node and pid) whose
+    base line is the latest at or before its time, from any file, when that is at most
+    ``SPLIT_JOIN_WINDOW`` earlier, names the same communicator, and lacks what the line gives.
+    Without a time or a pid it joins nothing: what it would give stays unknown."""
     events: list[TaskException] = []
-    open_events: dict[tuple[str, int | None], TaskException] = {}
+    open_in_file: dict[tuple[str, int | None], TaskException] = {}
+    strays: list[RecordFacts] = []
     for record, facts in records:
         # One process is one rank; a rank label ("rank0: ") often prefixes only the first line.
         key = (record.origin.source, record.pid)
         if "task_tag" in facts:
             event = TaskException(record, dict(facts))
             events.append(event)
-            open_events[key] = event
-        elif key in open_events and ({"rank_size", "op_count"} & facts.keys()):
-            for name, fact in facts.items():
-                open_events[key].facts.setdefault(name, fact)
+            open_in_file[key] = event
+        elif CONTINUATION_FACTS & facts.keys():
+            if key in open_in_file:
+                _complete(open_in_file[key], facts)
+            else:
+                strays.append((record, facts))
+    if strays:
+        _join_across_files(events, strays)
     return events
+
+
+def _complete(event: TaskException, facts: dict[str, Fact]) -> None:
+    for name, fact in facts.items():
+        event.facts.setdefault(name, fact)
+
+
+def _join_across_files(events: list[TaskException], strays: list[RecordFacts]) -> None:
+    # The files of one node come in any order: each process's timed base lines, sorted by time.
+    bases: dict[ProcessKey, list[tuple[datetime, TaskException]]] = {}
+    for event in events:
+        if event.time is not None and event.record.pid is not None:
+            bases.setdefault(process_of(event.record), []).append((event.time, event))
+    for timed in bases.values():
+        timed.sort(key=lambda pair: pair[0])
+    times = {key: [when for when, _ in timed] for key, timed in bases.items()}
+    for record, facts in strays:
+        if record.timestamp is None or record.pid is None:
+            continue
+        key = process_of(record)
+        latest = bisect_right(times.get(key, []), record.timestamp) - 1
+        if latest < 0:
+            continue
+        when, event = bases[key][latest]
+        if record.timestamp - when <= SPLIT_JOIN_WINDOW and _fits(event, facts):
+            _complete(event, facts)
+
+
+def _fits(event: TaskException, facts: dict[str, Fact]) -> bool:
+    """Whether a continuation line can be ``event``'s: the event still lacks what the line gives, and
+    the communicator the line names (groupRank does) is the event's."""
+    if CONTINUATION_FACTS & facts.keys() & event.facts.keys():
+        return False
+    group = facts.get("task_group")
+    return group is None or event.group is None or group.value == event.group
 
 
 def first_per_rank(events: list[TaskException]) -> dict[str, dict[object, TaskException]]:
@@ -100,6 +160,13 @@ def first_per_rank(events: list[TaskException]) -> dict[str, dict[object, TaskEx
 def op_shape(event: TaskException) -> tuple[object, object, object]:
     """What ranks of one communicator must agree on: the collective, its count and data type."""
     return event.value("task_op"), event.value("op_count"), event.value("data_type")
+
+
+def shape_text(shape: tuple[object, object, object]) -> str:
+    """``AllReduce (count 256, float32)``, with only the fields that are known."""
+    op, count, data_type = shape
+    known = [text for value, text in ((count, f"count {count}"), (data_type, str(data_type))) if value is not None]
+    return f"{op} ({', '.join(known)})" if known else str(op)
 
 
 def shapes_differ(events: list[TaskException]) -> bool | None:
@@ -201,7 +268,7 @@ class GroupComparison:
             if len(events) < 2:
                 continue
             differ = shapes_differ(events)
-            ops = ", ".join(f"rank {e.rank}: {e.value('task_op')}" for e in events)
+            ops = ", ".join(f"rank {e.rank}: {shape_text(op_shape(e))}" for e in events)
             if differ is not None:
                 derived.append(_derived("ops_differ_in_group", differ, self.id,
                                         _supports(events, "task_op", "op_count", "data_type"),
