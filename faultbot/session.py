@@ -1,13 +1,15 @@
 """A diagnosis in progress: the evidence read so far, the answers given, and the current result.
 
-Used by ``faultbot diagnose`` and by the chat REPL alike. Every change (inputs, a paste, an answer,
-"unknown") is one step that ``undo`` takes back; ``diagnose`` recomputes the result from scratch,
-so the result never depends on the order of steps beyond what they contain.
+Used by ``faultbot diagnose`` and by the chat REPL alike. Every change (inputs, a paste, a path
+typed in the chat, an answer, "unknown") is one typed step, the one history that ``undo`` takes
+back and reports list; ``diagnose`` recomputes the result from scratch, so the result never depends
+on the order of steps beyond what they contain.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from functools import cached_property
 from typing import TYPE_CHECKING, Sequence
 
@@ -24,15 +26,29 @@ if TYPE_CHECKING:
     from .qa.failure_match import FaultWords
 
 
+class StepKind(Enum):
+    INPUT = "input"       # files, folders or a facts file named on the command line
+    PASTE = "paste"       # log text pasted (``text`` holds it)
+    READ = "read"         # a file or folder path typed in the chat
+    ANSWER = "answer"
+    UNKNOWN = "unknown"   # a question answered "unknown" / "skip"
+
+    @property
+    def adds_evidence(self) -> bool:
+        return self in (StepKind.INPUT, StepKind.PASTE, StepKind.READ)
+
+
 @dataclass(frozen=True)
 class Step:
-    """One change to a session: inputs read, an answer, or a fact marked unknown."""
+    """One change to a session: evidence read, an answer, or a fact marked unknown."""
 
-    kind: str                                  # "input", "answer", "unknown"
+    kind: StepKind
     evidence: Evidence | None = None
     fact: str = ""
-    text: str = ""
-    label: str = ""
+    text: str = ""              # the log pasted, or the answer as typed
+    label: str = ""             # what the evidence was read from: the paste's name, a path
+    question: str = ""          # for an answer: the question as asked, and why it was asked
+    why: str = ""
 
 
 @dataclass
@@ -48,36 +64,41 @@ class DiagnosisSession:
         self.collector = EvidenceCollector(self.kb)
         self.engine = Engine(self.kb)
 
-    def add_inputs(self, inputs: Sequence[InputSpec], label: str = "") -> Evidence:
+    def add_inputs(self, inputs: Sequence[InputSpec], label: str = "", kind: StepKind = StepKind.INPUT) -> Evidence:
         evidence = collect(self.kb, self.collector, inputs)
-        self.steps.append(Step("input", evidence=evidence, label=label or ", ".join(map(_describe, inputs))))
+        self.steps.append(Step(kind, evidence=evidence, label=label or ", ".join(map(_describe, inputs))))
         return evidence
 
     def add_evidence(self, evidence: Evidence, label: str) -> None:
         """Evidence read elsewhere (a ``faultbot extract`` facts file) as one input step."""
-        self.steps.append(Step("input", evidence=evidence, label=label))
+        self.steps.append(Step(StepKind.INPUT, evidence=evidence, label=label))
 
     def add_paste(self, text: str, name: str = "<paste>") -> Evidence:
-        return self.add_inputs([Paste(text, name=name)], label=name)
+        evidence = collect(self.kb, self.collector, [Paste(text, name=name)])
+        self.steps.append(Step(StepKind.PASTE, evidence=evidence, label=name, text=text))
+        return evidence
 
-    def answer(self, fact: str, text: str) -> None:
+    def answer(self, fact: str, text: str, question: str = "", why: str = "") -> None:
         """Record an answer; "unknown" / "skip" mark the fact unknown. Raises AnswerError when invalid."""
-        if is_unknown(text):
-            self.steps.append(Step("unknown", fact=fact, text=text))
-            return
-        parse_answer(self.kb.facts, fact, text)
-        self.steps.append(Step("answer", fact=fact, text=text.strip()))
+        kind = StepKind.UNKNOWN if is_unknown(text) else StepKind.ANSWER
+        if kind is StepKind.ANSWER:
+            parse_answer(self.kb.facts, fact, text)
+        self.steps.append(Step(kind, fact=fact, text=text.strip(), question=question, why=why))
 
     def undo(self) -> Step | None:
         return self.steps.pop() if self.steps else None
 
     @property
+    def has_evidence(self) -> bool:
+        return any(step.kind.adds_evidence for step in self.steps)
+
+    @property
     def answers(self) -> dict[str, str]:
         given: dict[str, str] = {}
         for step in self.steps:
-            if step.kind == "answer":
+            if step.kind is StepKind.ANSWER:
                 given[step.fact] = step.text
-            elif step.kind == "unknown":
+            elif step.kind is StepKind.UNKNOWN:
                 given.pop(step.fact, None)
         return given
 
@@ -85,9 +106,9 @@ class DiagnosisSession:
     def unknown(self) -> set[str]:
         marked: set[str] = set()
         for step in self.steps:
-            if step.kind == "unknown":
+            if step.kind is StepKind.UNKNOWN:
                 marked.add(step.fact)
-            elif step.kind == "answer":
+            elif step.kind is StepKind.ANSWER:
                 marked.discard(step.fact)
         return marked
 

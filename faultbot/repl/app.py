@@ -133,7 +133,7 @@ def start(kb: KnowledgeBase, resume: bool, out: TextIO) -> Chat:
     lines = [f"Continuing session {code_span(path.stem)}:", "", earlier_turns(records)]
     lines += [f"*Skipped: {reason}*" for reason in skipped]
     print_markdown("\n".join(lines) + "\n", out)
-    if chat.changes:
+    if chat.session.steps:
         show(chat.conclusion_reply(), out)
     return chat
 

@@ -22,9 +22,8 @@ from ..qa.answer import answer
 from ..qa.failure_match import FaultWords, WordsMatch
 from ..qa.index import KnowledgeIndex
 from ..render.answer_markdown import answer_markdown
-from ..session import DiagnosisSession
+from ..session import DiagnosisSession, Step, StepKind
 from . import views
-from .change import Change
 from .classify import Input, Kind, classify
 from .commands import run_command
 from .reply import Reply
@@ -36,7 +35,6 @@ class Chat:
         self.kb = kb
         self.transcript = transcript
         self.session = DiagnosisSession(kb)
-        self.changes: list[Change] = []
         self.pending: Question | None = None
         self.last_citations: tuple[str, ...] = ()
         self.pastes = 0
@@ -76,7 +74,6 @@ class Chat:
 
     def apply_paste(self, text: str, label: str) -> None:
         self.session.add_paste(text, name=label)
-        self.changes.append(Change("paste", label=label, text=text))
         self.pastes += 1
         self._refresh()
 
@@ -84,31 +81,27 @@ class Chat:
         """Read a log file or folder the engineer typed; raises OSError when it cannot be read."""
         if not Path(path).expanduser().exists():
             raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
-        self.session.add_inputs([LogPath(Path(path).expanduser())], label=path)
-        self.changes.append(Change("read", label=path))
+        self.session.add_inputs([LogPath(Path(path).expanduser())], label=path, kind=StepKind.READ)
         self._refresh()
 
     def apply_answer(self, fact: str, text: str, question: str = "", why: str = "") -> None:
         """Raises AnswerError when ``text`` does not fit ``fact``."""
-        self.session.answer(fact, text)
-        self.changes.append(Change("answer", text=text.strip(), fact=fact, question=question, why=why))
+        self.session.answer(fact, text, question, why)
         self._refresh(answered=True)
 
-    def apply_undo(self) -> Change | None:
-        if self.session.undo() is None:
-            return None
-        change = self.changes.pop()
-        self._refresh()
-        return change
+    def apply_undo(self) -> Step | None:
+        step = self.session.undo()
+        if step is not None:
+            self._refresh()
+        return step
 
     def apply_reset(self) -> None:
         self.session.steps.clear()
-        self.changes.clear()
         self._refresh()
 
     @property
     def has_evidence(self) -> bool:
-        return any(change.is_log for change in self.changes)
+        return self.session.has_evidence
 
     # --- turns ----------------------------------------------------------------------------------
 
@@ -119,13 +112,13 @@ class Chat:
         given = self._classify(text)
         # first, with the change it will make: a crash from here on still keeps both
         said = self.record("said", text=text, **self._change_of(given))
-        before = (len(self.session.steps), len(self.changes), self.diagnosis, self.pending)
+        before = (len(self.session.steps), self.diagnosis, self.pending)
         try:
             reply = self._respond(given, said)
         except BaseException:
             # cancelled (Ctrl-C) or failed: the session goes back to what it was, and the transcript says so
-            steps, changes, self.diagnosis, self.pending = before
-            del self.session.steps[steps:], self.changes[changes:]
+            steps, self.diagnosis, self.pending = before
+            del self.session.steps[steps:]
             self.record("cancelled", of=said)
             raise
         if reply.markdown or reply.error:

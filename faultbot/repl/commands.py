@@ -17,6 +17,7 @@ from ..render.safe_text import code_span, one_line
 from ..qa.answer import suggestions
 from . import views
 from ..case_export import case_document
+from ..session import StepKind
 from .files import write_atomically
 from .redact import redact
 from .reply import Reply
@@ -67,7 +68,7 @@ def _facts(chat: "Chat", arg: str) -> Reply:
 
 
 def _evidence(chat: "Chat", arg: str) -> Reply:
-    inputs = [(s.label, s.evidence.stats) for s in chat.session.steps if s.kind == "input" and s.evidence]
+    inputs = [(s.label, s.evidence.stats) for s in chat.session.steps if s.kind.adds_evidence and s.evidence]
     return Reply(views.evidence_markdown(inputs, chat.diagnosis))
 
 
@@ -76,11 +77,11 @@ def _alternatives(chat: "Chat", arg: str) -> Reply:
 
 
 def _back(chat: "Chat", arg: str) -> Reply:
-    change = chat.apply_undo()
-    if change is None:
+    step = chat.apply_undo()
+    if step is None:
         return Reply(error="nothing to take back")
     chat.record("undo")
-    what = one_line(change.label) if change.is_log else f"the answer `{change.fact}` = {one_line(change.text)}"
+    what = one_line(step.label) if step.kind.adds_evidence else f"the answer `{step.fact}` = {one_line(step.text)}"
     state = chat.conclusion_reply() if chat.has_evidence else Reply()
     return Reply("\n\n".join(filter(None, (f"Took back {what}.", state.markdown))), conclusion=state.conclusion)
 
@@ -134,7 +135,7 @@ def _export(chat: "Chat", arg: str) -> Reply:
         if case_dir is not None:
             return _export_case(chat, case_dir, hide)
         path = Path(words[0] if words else f"faultbot-{chat.session_id}.md")
-        text = report_markdown(chat.session_id, chat.diagnosis, chat.kb, chat.session.stats, chat.changes)
+        text = report_markdown(chat.session_id, chat.diagnosis, chat.kb, chat.session.stats, chat.session.steps)
         write_atomically(path, redact(text, keep=_quoted_commands(chat.kb)) if hide else text)
     except OSError as error:
         return Reply(error=f"cannot write {error.filename or 'the file'}: {error.strerror}")
@@ -152,7 +153,7 @@ def _export_case(chat: "Chat", directory: Path, hide: bool) -> Reply:
     top = chat.diagnosis.top
     if top is not None and top.status is not Status.CONFIRMED:
         return Reply(error=f"the conclusion is {top.status.value}, not confirmed: answer the questions first")
-    log = "\n".join(c.text.rstrip("\n") for c in chat.changes if c.kind == "paste")
+    log = "\n".join(s.text.rstrip("\n") for s in chat.session.steps if s.kind is StepKind.PASTE)
     if not log:
         return Reply(error="no log was pasted: a case needs one")
     expect = top.id if top else "none"

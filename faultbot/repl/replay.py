@@ -37,18 +37,19 @@ def replay(chat: Chat, records: Sequence[Record]) -> list[str]:
     no longer fit the knowledge base, and paths that can no longer be read, are skipped and returned."""
     undone = {record.get("of", -1) for record in records if record.kind in UNDONE}
     said: dict[int, str] = {}
-    changes_before: dict[int, int] = {}     # how many changes there were when each input was said
+    steps_before: dict[int, int] = {}     # how many session steps there were when each input was said
     skipped = []
     for record in records:
         reason = ""
         if record.kind == "said":
             said[record.seq] = record.get("text")
-            changes_before[record.seq] = len(chat.changes)
+            steps_before[record.seq] = len(chat.session.steps)
             change = record.get("change", None)
             if isinstance(change, dict) and record.seq not in undone:
                 reason = _apply(chat, change.get("kind", ""), change, record.get("text"))
         elif record.kind == "cancelled":
-            while len(chat.changes) > changes_before.get(record.get("of", -1), len(chat.changes)):
+            steps = chat.session.steps
+            while len(steps) > steps_before.get(record.get("of", -1), len(steps)):
                 chat.apply_undo()
         elif record.kind in ("paste", "read", "answer"):
             reason = _apply(chat, record.kind, record.data, said.get(record.get("of", -1), ""))

@@ -12,7 +12,7 @@ from ..ingest.stats import InputStats
 from ..kb.loader import KnowledgeBase
 from ..render.diagnosis_markdown import diagnosis_markdown
 from ..render.safe_text import fenced_block, one_line, printable
-from .change import Change
+from ..session import Step, StepKind
 from .views import facts_markdown
 
 MAX_INPUT_LINES = 200
@@ -25,34 +25,34 @@ def _fenced(text: str) -> str:
     return "\n".join(fenced_block("\n".join(shown))) + more
 
 
-def _answers(changes: Sequence[Change]) -> list[str]:
+def _answers(steps: Sequence[Step]) -> list[str]:
     lines = []
-    for change in changes:
-        if change.kind == "answer":
-            asked = f"**{one_line(change.question)}** " if change.question else ""
-            lines.append(f"- {asked}(`{change.fact}`) — {one_line(change.text)}")
-            if change.why:
-                lines.append(f"  - Why it was asked: {change.why}")
+    for step in steps:
+        if step.kind in (StepKind.ANSWER, StepKind.UNKNOWN):
+            asked = f"**{one_line(step.question)}** " if step.question else ""
+            lines.append(f"- {asked}(`{step.fact}`) — {one_line(step.text)}")
+            if step.why:
+                lines.append(f"  - Why it was asked: {step.why}")
     return lines or ["- No questions were answered."]
 
 
-def _inputs(changes: Sequence[Change]) -> list[str]:
+def _inputs(steps: Sequence[Step]) -> list[str]:
     lines = []
-    for change in changes:
-        if change.kind == "paste":
-            lines += ["", f"### {one_line(change.label)}", "", _fenced(change.text)]
-        elif change.kind == "read":
-            lines += ["", f"### {one_line(change.label)}", "", "Read from this path (not copied into the report)."]
+    for step in steps:
+        if step.kind is StepKind.PASTE:
+            lines += ["", f"### {one_line(step.label)}", "", _fenced(step.text)]
+        elif step.kind.adds_evidence:
+            lines += ["", f"### {one_line(step.label)}", "", "Read from this path (not copied into the report)."]
     return lines or ["", "No logs were pasted."]
 
 
 def report_markdown(session_id: str, diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStats,
-                    changes: Sequence[Change], now: datetime | None = None) -> str:
+                    steps: Sequence[Step], now: datetime | None = None) -> str:
     now = now or datetime.now(timezone.utc)
     header = [f"*faultbot {__version__} incident report · session `{session_id}` · "
               f"exported {now.isoformat(timespec='seconds')}*", ""]
     body = diagnosis_markdown(diagnosis, kb, stats, explain=True).rstrip("\n")
-    sections = ["", "## Questions and answers", "", *_answers(changes),
+    sections = ["", "## Questions and answers", "", *_answers(steps),
                 "", "## Facts", "", facts_markdown(diagnosis.memory),
-                "", "## Input evidence", *_inputs(changes)]
+                "", "## Input evidence", *_inputs(steps)]
     return printable("\n".join([*header, body, *sections]) + "\n")

@@ -127,7 +127,7 @@ def test_a_typed_path_is_read_as_a_log_and_comes_back_on_resume(chat, kb, tmp_pa
     reply = chat.respond(f"'{folder.parent}'")
     assert not reply.error
     assert chat.pending is not None and chat.pending.fact == "cann_version"
-    assert [c.kind for c in chat.changes] == ["read"]
+    assert [c.kind.value for c in chat.session.steps] == ["read"]
     resumed = Chat(kb)
     assert replay(resumed, read_records(chat.transcript.path)) == []
     assert resumed.pending.fact == "cann_version"
@@ -136,4 +136,4 @@ def test_a_typed_path_is_read_as_a_log_and_comes_back_on_resume(chat, kb, tmp_pa
 
 def test_a_path_that_does_not_exist_is_words_not_a_read(chat):
     reply = chat.respond("/no/such/folder/plog")
-    assert not reply.error and not chat.changes
+    assert not reply.error and not chat.session.steps

@@ -35,8 +35,8 @@ def drive(chat, tmp_path):
 
 def test_a_bracketed_paste_is_one_input_sent_with_enter(chat, drive):
     out = drive(PASTE_START + EXAMPLE_LOG + PASTE_END + "\r")
-    assert [c.kind for c in chat.changes] == ["paste"]
-    assert chat.changes[0].text.strip() == EXAMPLE_LOG.strip()
+    assert [c.kind.value for c in chat.session.steps] == ["paste"]
+    assert chat.session.steps[0].text.strip() == EXAMPLE_LOG.strip()
     assert "Which CANN version" in out
 
 

@@ -50,7 +50,7 @@ def test_a_chat_killed_mid_paste_has_the_paste_on_resume(kb, data_home):
     (path,) = sessions_dir().glob("*.jsonl")
     resumed = Chat(kb)
     assert replay(resumed, read_records(path)) == []
-    assert [c.kind for c in resumed.changes] == ["paste"]
+    assert [c.kind.value for c in resumed.session.steps] == ["paste"]
     assert resumed.pending is not None and resumed.pending.fact == "cann_version"
 
 
@@ -61,7 +61,7 @@ def test_a_format_1_transcript_still_replays_its_separate_paste_record(kb, tmp_p
                     '{"seq": 2, "kind": "paste", "of": 1, "label": "<paste 1>"}\n', encoding="utf-8")
     resumed = Chat(kb)
     assert replay(resumed, read_records(path)) == []
-    assert [c.label for c in resumed.changes] == ["<paste 1>"]
+    assert [c.label for c in resumed.session.steps] == ["<paste 1>"]
 
 
 def test_an_unreadable_path_and_a_wrong_answer_are_not_replayed(chat, kb, tmp_path):
@@ -78,7 +78,7 @@ def test_an_unreadable_path_and_a_wrong_answer_are_not_replayed(chat, kb, tmp_pa
     resumed = Chat(kb)
     skipped = replay(resumed, records)
     assert skipped == [f"cannot read {folder} again: No such file or directory"]     # the read worked live
-    assert [c.kind for c in resumed.changes] == ["paste"] and resumed.pending.fact == "cann_version"
+    assert [c.kind.value for c in resumed.session.steps] == ["paste"] and resumed.pending.fact == "cann_version"
 
 
 def test_a_second_chat_on_one_transcript_is_refused(chat, kb):
@@ -212,11 +212,11 @@ def test_the_transcript_keeps_a_typed_path_that_is_not_utf8(chat, kb, tmp_path):
     chat.respond(typed)
     resumed = Chat(kb)
     assert replay(resumed, read_records(chat.transcript.path)) == []
-    assert [c.label for c in resumed.changes] == [typed]
+    assert [c.label for c in resumed.session.steps] == [typed]
     assert Path(typed).exists()
 
 
 @pytest.mark.parametrize("typed", ["~nosuchuser-faultbot/plog.log", "~nosuchuser-faultbot hangs", "/tmp/a\0b"])
 def test_a_path_that_cannot_even_be_looked_up_is_words(chat, typed):
     reply = chat.respond(typed)
-    assert not chat.changes and (reply.markdown or reply.error)
+    assert not chat.session.steps and (reply.markdown or reply.error)

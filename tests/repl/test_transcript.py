@@ -44,7 +44,7 @@ def test_replay_restores_answers_undo_and_the_pending_question(chat, kb):
     resumed = Chat(kb)
     skipped = replay(resumed, read_records(chat.transcript.path))
     assert skipped == []
-    assert [c.kind for c in resumed.changes] == ["paste"]
+    assert [c.kind.value for c in resumed.session.steps] == ["paste"]
     assert resumed.pending.fact == "cann_version"
     assert resumed.diagnosis.top.id == "lccl.allreduce-flag-cleanup"
 
@@ -79,7 +79,7 @@ def test_a_cancelled_input_leaves_the_session_as_it_was_live_and_on_resume(chat,
     """Ctrl-C while an input is worked on: the chat goes back to its state before that input, and
     a resumed session does too, whatever the transcript had recorded of it."""
     chat.respond(EXAMPLE_LOG)
-    before = ([c.kind for c in chat.changes], chat.pending.fact)
+    before = ([c.kind.value for c in chat.session.steps], chat.pending.fact)
 
     def interrupted(*args, **kwargs):
         chat.record("answer", fact="cann_version", text="8.0.RC2")     # recorded, then cut short
@@ -90,7 +90,7 @@ def test_a_cancelled_input_leaves_the_session_as_it_was_live_and_on_resume(chat,
         chat.respond("8.0.RC2")
     except KeyboardInterrupt:
         pass
-    assert ([c.kind for c in chat.changes], chat.pending.fact) == before
+    assert ([c.kind.value for c in chat.session.steps], chat.pending.fact) == before
     resumed = Chat(kb)
     replay(resumed, read_records(chat.transcript.path))
-    assert ([c.kind for c in resumed.changes], resumed.pending.fact) == before
+    assert ([c.kind.value for c in resumed.session.steps], resumed.pending.fact) == before
