@@ -341,7 +341,7 @@ class EarlierRootError:
                                  _supports(timeouts[:1], "task_tag"), note)]
         for group, by_rank in first_per_rank(timeouts).items():
             sizes = {e.value("rank_size") for e in by_rank.values()} - {None}
-            if len(sizes) == 1 and len(by_rank) >= int(next(iter(sizes))):
+            if len(sizes) == 1 and len(by_rank) >= int(str(next(iter(sizes)))):
                 events = list(by_rank.values())
                 return [_derived("other_rank_error_first", False, self.id, _supports(events, "task_group"),
                                  f"communicator {group}: all {len(events)} ranks in the input, none failed first")]

@@ -124,7 +124,7 @@ def rank(candidates: Sequence[Candidate]) -> list[Candidate]:
     live = [c for c in live if not any(other.startswith(c.id + ".") for other in holding)]
     root_found = any(not c.echo and c.status in (Status.CONFIRMED, Status.PROBABLE) for c in live)
 
-    def key(c: Candidate) -> tuple:
+    def key(c: Candidate) -> tuple[object, ...]:
         demoted = c.echo and root_found
         # on a tie the more general entry comes first: a child wins only by its own conditions
         return (demoted, _STATUS_ORDER[c.status], -c.confidence, depth(c.entry), c.id)

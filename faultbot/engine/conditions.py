@@ -52,9 +52,9 @@ def _holds(test: FactTest, value: object, operand: object) -> bool:
     if test.op is Op.IN:
         return value in operand  # type: ignore[operator]
     if test.op is Op.VERSION_IN:
-        return operand.contains(value)  # type: ignore[attr-defined]
+        return bool(operand.contains(value))  # type: ignore[attr-defined]
     if test.op is Op.REGEX:
-        return _regex(operand).search(str(value)) is not None  # type: ignore[arg-type]
+        return _regex(str(operand)).search(str(value)) is not None
     try:
         return _COMPARE[test.op](value, operand)
     except TypeError:

@@ -28,7 +28,7 @@ from .lineage import Lineage
 from .pip_show import PipShowVersions
 from .questions import Question, feeders, select_questions
 from .rank_logs import ask_for_rank_logs
-from .rules import Context, KbRule
+from .rules import Context, DerivationRule, KbRule
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class Engine:
         self.kb = kb
         self.lineage = Lineage(kb)
         self.specs = kb.facts
-        self.rules = (*(KbRule(rule) for rule in kb.rules), *AGGREGATIONS, PipShowVersions(), EffectiveExecTimeout(),
+        self.rules: tuple[DerivationRule, ...] = (*(KbRule(rule) for rule in kb.rules), *AGGREGATIONS, PipShowVersions(), EffectiveExecTimeout(),
                       CommDestroyedEarly(), ReportingModule(kb.codebook))
         self.echo_entries = self.lineage.echo_ids
         self.feeds = feeders(kb.rules, [getattr(rule, "feeds", {}) for rule in self.rules])

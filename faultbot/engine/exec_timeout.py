@@ -67,7 +67,7 @@ class EffectiveExecTimeout:
         configured_facts = memory.facts("hccl_exec_timeout")
         if not configured_facts and "hccl_exec_timeout" not in memory.unknown_answers:
             return []          # not known yet: the engineer may still tell us
-        configured = configured_facts[0].value if configured_facts else None
+        configured = _seconds(configured_facts[0]) if configured_facts else None
         products = set(map(str, memory.values("product")))
         modes = set(map(str, memory.values("hccl_op_expansion_mode")))
         fitting = [p for p in PROFILES if (not products or products & set(p.products))
@@ -92,11 +92,16 @@ class EffectiveExecTimeout:
         """The device printed the timeout in force: it is the effective value on any product and
         mode; a configured HCCL_EXEC_TIMEOUT that differs was rounded, capped, or never reached
         the process, and the note says so."""
-        value = float(reported.value)
+        value = _seconds(reported)
         note = f"printed by the device with the stuck task; {CITATION}"
-        if configured and float(configured[0].value) != value:
+        if configured and _seconds(configured[0]) != value:
             note = (f"printed by the device: {value:g} s, while HCCL_EXEC_TIMEOUT says {configured[0].value} s "
                     f"(rounded to 68 s steps, capped in AIV mode, or not set in this process); {CITATION}")
         supports = (reported, *configured[:1])
         return [Fact(name, value, Provenance(Source.DERIVED, rule=self.id, supports=supports, note=note))
                 for name in ("exec_timeout_min_s", "exec_timeout_max_s", "effective_exec_timeout_s")]
+
+
+def _seconds(fact: Fact) -> float:
+    """A timeout fact's value (the catalogue types these as numbers) in seconds."""
+    return float(str(fact.value))

@@ -25,9 +25,14 @@ class Context:
 
 
 class DerivationRule(Protocol):
-    id: str
-    priority: int
-    specificity: int
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def priority(self) -> int: ...
+
+    @property
+    def specificity(self) -> int: ...
 
     def fire(self, memory: WorkingMemory, context: Context) -> list[Fact]: ...
 
