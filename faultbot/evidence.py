@@ -2,7 +2,9 @@
 
 Only records that yield a fact or a match are kept (inside their observations and matches), and
 of those that say the same thing only the first and the last (faultbot/folding.py), so memory
-follows what the evidence says, not the size of the log tree or how often a line repeats.
+follows what the evidence says, not the size of the log tree or how often a line repeats. What the
+folding's bounds left out is noted beside the files the reader set aside (``InputStats.skipped``),
+so every output names it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from . import cache
 from .extract.facts import FactExtractor, Observation
 from .folding import Found, RecordFolder
 from .ingest.inputs import InputSpec, Paste
+from .ingest.limits import DEFAULT_LIMITS, ReadLimits
 from .ingest.line_filter import LineFilter
 from .ingest.reader import LogReader
 from .ingest.plog import PlainPlog
@@ -88,10 +91,15 @@ class EvidenceCollector:
             evidence = self._said[said] = (facts, symptoms) if facts or symptoms else NO_EVIDENCE
         return NO_EVIDENCE if evidence == NO_EVIDENCE else (line.pid, line.level, line.module, evidence)
 
-    def found_in(self, records: Iterable[LogRecord]) -> Iterator[Found]:
+    def folder(self) -> RecordFolder:
+        """A folder of this KB's evidence records, for one reading (``found_in``)."""
+        return RecordFolder(self.per_occurrence)
+
+    def found_in(self, records: Iterable[LogRecord], folder: RecordFolder | None = None) -> Iterator[Found]:
         """Every record that gives a fact or matches a symptom, with what it gives, in input order,
-        repeats folded (faultbot/folding.py)."""
-        folder = RecordFolder(self.per_occurrence)
+        repeats folded (faultbot/folding.py) by ``folder``, whose ``notes`` then say what its bounds
+        folded or left out."""
+        folder = folder or self.folder()
         for record in records:
             observations = self.extractor.extract(record)
             matches = self.matcher.match(record)
@@ -100,27 +108,33 @@ class EvidenceCollector:
         yield from folder.finish()
 
     def from_records(self, records: Iterable[LogRecord]) -> Evidence:
+        """The evidence of ``records``; its stats hold only the folding's notes."""
         observations: list[Observation] = []
         matches: list[SymptomMatch] = []
-        for found in self.found_in(records):
+        folder = self.folder()
+        for found in self.found_in(records, folder):
             observations += found.observations
             matches += found.matches
-        return Evidence(tuple(observations), tuple(matches))
+        return Evidence(tuple(observations), tuple(matches), InputStats().noting(folder.notes))
 
     def has_log_records(self, text: str) -> bool:
         """Whether ``text`` holds log records (not just words), e.g. a paste given as an answer."""
         return any(record.kind is not RecordKind.TEXT for record in LogReader([Paste(text)]).records())
 
-    def reader(self, inputs: Sequence[InputSpec]) -> LogReader:
+    def reader(self, inputs: Sequence[InputSpec], limits: ReadLimits = DEFAULT_LIMITS) -> LogReader:
         """A reader of ``inputs`` with this KB's line prefilter and repeat gate."""
-        return LogReader(inputs, line_filter=self.line_filter, repeat_key=self.repeat_key if self.line_filter else None)
+        return LogReader(inputs, limits, line_filter=self.line_filter,
+                         repeat_key=self.repeat_key if self.line_filter else None)
 
-    def from_inputs(self, inputs: Sequence[InputSpec]) -> Evidence:
-        reader = self.reader(inputs)
+    def from_inputs(self, inputs: Sequence[InputSpec], limits: ReadLimits = DEFAULT_LIMITS) -> Evidence:
+        """The evidence of ``inputs``; its stats say what was read, what was set aside or read in
+        part, and what the folding left out."""
+        reader = self.reader(inputs, limits)
         opening = _Opening(MAX_WORDS_CHARS)
         evidence = self.from_records(opening.through(reader.records()))
         description = "" if evidence.matches or opening.overflowed else description_of(opening.records)
-        return Evidence(evidence.observations, evidence.matches, reader.stats, description)
+        stats = reader.stats.noting(evidence.stats.skipped if evidence.stats else ())
+        return Evidence(evidence.observations, evidence.matches, stats, description)
 
 
 class _Opening:

@@ -3,7 +3,9 @@
 Records stream from the reader to the file file by file, so memory stays flat however large the
 logs; only records that yield a fact or match a symptom are written, and of those that say the
 same thing only the first and the last, with a count of the rest (faultbot/folding.py). The file
-is written under a temporary name of its own and takes its name only when whole.
+is written under a temporary name of its own and takes its name only when whole. Inputs set aside
+or read in part, and evidence the folding's bounds left out, go into the file's trailer (so
+``diagnose --facts`` names them) and, the first few with a count, to standard error.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from ..evidence import EvidenceCollector
 from ..facts_file import FactsWriter
 from ..ingest.inputs import InputSpec
 from ..ingest.records import LogRecord
-from ..ingest.stats import InputStats
+from ..ingest.stats import SKIPPED_SHOWN, InputStats
 from ..kb.loader import KnowledgeBase, load_kb
 from ..render.safe_text import one_line
 from .diagnose_command import input_specs
@@ -39,16 +41,29 @@ def extract(specs: Sequence[InputSpec], output: Path, node: str, kb: KnowledgeBa
             collector: EvidenceCollector) -> tuple[int, InputStats]:
     """Write the facts file of ``specs`` to ``output``: how many records it kept, and what was read."""
     reader = collector.reader(specs)
+    folder = collector.folder()
     inputs = [str(getattr(spec, "path", getattr(spec, "name", ""))) for spec in specs]
     writer = FactsWriter(output, {"kb": kb.digest.fingerprint, "node": node, "inputs": inputs})
     try:
-        for found in collector.found_in(_on_node(record, node) for record in reader.records()):
+        for found in collector.found_in((_on_node(record, node) for record in reader.records()), folder):
             writer.add(found)
-        writer.finish(reader.stats)
+        stats = reader.stats.noting(folder.notes)
+        writer.finish(stats)
     except BaseException:
         writer.discard()
         raise
-    return writer.kept, reader.stats
+    return writer.kept, stats
+
+
+def _note_lines(stats: InputStats) -> list[str]:
+    """The inputs set aside or read in part, as notes for standard error: the first
+    SKIPPED_SHOWN and a count of the rest."""
+    lines = [f"faultbot: note: {one_line(note.name)}: {one_line(note.reason)}"
+             for note in stats.skipped[:SKIPPED_SHOWN]]
+    rest = len(stats.skipped) - SKIPPED_SHOWN
+    if rest > 0:
+        lines.append(f"faultbot: note: ... and {rest:,} more, listed in the facts file (diagnose --facts names them)")
+    return lines
 
 
 def cmd_extract(args: argparse.Namespace) -> int:
@@ -62,6 +77,9 @@ def cmd_extract(args: argparse.Namespace) -> int:
         size = output.stat().st_size
     except OSError as error:
         raise UsageError(f"cannot write {one_line(output)}: {error.strerror or error}") from None
+    noted = f", {len(stats.skipped)} input(s) skipped or partly read" if stats.skipped else ""
     print(f"faultbot: kept {kept} of {stats.records} records from {stats.files} file(s), "
-          f"{stats.bytes_read} bytes of logs -> {size} bytes in {one_line(output)}", file=sys.stderr)
+          f"{stats.bytes_read} bytes of logs{noted} -> {size} bytes in {one_line(output)}", file=sys.stderr)
+    for line in _note_lines(stats):
+        print(line, file=sys.stderr)
     return EXIT_OK

@@ -5,12 +5,18 @@ with the machine's time or memory.
 Only bytes a decompressor or a zip member gives out are charged: a plain file or a plain tar costs
 what its size on disk says, while a compressed stream, or a zip whose entries overlap, can claim
 any size. Nested levels are charged each: a gzip inside a tar.gz costs its bytes twice.
+
+The run's budget is one however many processes read the run's files (faultbot/parallel.py): while
+``share_run_budget`` has given this process a ``SharedRunBytes``, every budget made in it charges
+that account, which all the processes reading the run hold, instead of a budget of its own. Bytes
+are taken before they are read and what a read did not use is given back, so the processes
+together never read more than the budget.
 """
 
 from __future__ import annotations
 
 import io
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Protocol
 
 from faultbot.ingest.decode import StreamStopped
 from faultbot.ingest.limits import (
@@ -21,6 +27,8 @@ from faultbot.ingest.limits import (
 )
 
 if TYPE_CHECKING:
+    from multiprocessing.sharedctypes import Synchronized
+
     from _typeshed import WriteableBuffer
 
 
@@ -28,12 +36,65 @@ class BudgetSpent(StreamStopped):
     """A budget of decompressed bytes ran out: the message names the input and the setting."""
 
 
+class RunBytes(Protocol):
+    """The bytes the whole run may still decompress."""
+
+    def take(self, wanted: int) -> int:
+        """Up to ``wanted`` bytes, charged now (0 when none are left)."""
+
+    def give_back(self, count: int) -> None:
+        """Bytes taken and not read after all."""
+
+
+class _LocalRunBytes:
+    """The run's bytes left, when this process reads all of the run."""
+
+    def __init__(self, left: int) -> None:
+        self._left = left
+
+    def take(self, wanted: int) -> int:
+        granted = max(0, min(wanted, self._left))
+        self._left -= granted
+        return granted
+
+    def give_back(self, count: int) -> None:
+        self._left += count
+
+
+class SharedRunBytes:
+    """The run's bytes left, in memory that the processes reading one run share (``value``: a
+    ``multiprocessing.Value("q")`` made by the process that starts them, with its lock)."""
+
+    def __init__(self, value: Synchronized[int]) -> None:
+        self._value = value
+
+    def take(self, wanted: int) -> int:
+        with self._value.get_lock():
+            granted = max(0, min(wanted, self._value.value))
+            self._value.value -= granted
+        return granted
+
+    def give_back(self, count: int) -> None:
+        with self._value.get_lock():
+            self._value.value += count
+
+
+_shared_run: SharedRunBytes | None = None
+
+
+def share_run_budget(account: SharedRunBytes | None) -> None:
+    """Budgets made from now on in this process charge ``account`` for the run (None: each its own
+    again)."""
+    global _shared_run
+    _shared_run = account
+
+
 class ByteBudget:
     """Decompressed bytes left for the run and for the input file being read (``start``)."""
 
     def __init__(self, limits: ReadLimits) -> None:
         self._limits = limits
-        self._run_left = limits.max_run_bytes
+        self._run: RunBytes = _shared_run or _LocalRunBytes(limits.max_run_bytes)
         self._input_left = limits.max_archive_bytes
         self._input = ""
 
@@ -41,19 +102,22 @@ class ByteBudget:
         """A new input file: its own budget starts whole."""
         self._input, self._input_left = name, self._limits.max_archive_bytes
 
-    def allowance(self, wanted: int) -> int:
-        """How many of ``wanted`` bytes may still be read; raises BudgetSpent when none may."""
+    def take(self, wanted: int) -> int:
+        """Up to ``wanted`` bytes to read, charged now (``give_back`` what the read did not use);
+        raises BudgetSpent when none may be read."""
         if self._input_left <= 0:
             raise BudgetSpent(f"stopped after {size_text(self._limits.max_archive_bytes)} decompressed from "
                               f"{self._input} (the budget of one input file, {ARCHIVE_BYTES_VARIABLE})")
-        if self._run_left <= 0:
+        granted = self._run.take(min(wanted, self._input_left))
+        if granted <= 0 < wanted:
             raise BudgetSpent(f"stopped after {size_text(self._limits.max_run_bytes)} decompressed in this run "
                               f"(the budget of all inputs, {RUN_BYTES_VARIABLE})")
-        return min(wanted, self._input_left, self._run_left)
+        self._input_left -= granted
+        return granted
 
-    def spend(self, count: int) -> None:
-        self._input_left -= count
-        self._run_left -= count
+    def give_back(self, count: int) -> None:
+        self._input_left += count
+        self._run.give_back(count)
 
 
 class _Metered(io.RawIOBase):
@@ -71,8 +135,12 @@ class _Metered(io.RawIOBase):
 
     def readinto(self, buffer: WriteableBuffer) -> int:
         view = memoryview(buffer).cast("B")
-        data = self._read(self._budget.allowance(len(view)))
-        self._budget.spend(len(data))
+        granted = self._budget.take(len(view))
+        data = b""
+        try:
+            data = self._read(granted)
+        finally:    # a stream that fails part-way has read nothing of what was taken for it
+            self._budget.give_back(granted - len(data))
         view[: len(data)] = data
         return len(data)
 

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+
+# Inputs skipped or read in part that text output names (diagnose, extract), the rest counted;
+# JSON and facts files hold them all.
+SKIPPED_SHOWN = 10
 
 
 @dataclass(frozen=True)
@@ -47,6 +53,11 @@ class InputStats:
             cut_lines=self.cut_lines + other.cut_lines, skipped=self.skipped + other.skipped,
             decoded_as=self.decoded_as + other.decoded_as,
         )
+
+    def noting(self, notes: Iterable[SkippedFile]) -> InputStats:
+        """These counts, with ``notes`` on inputs read in part added to the files set aside (what
+        reading found after the reader was done: evidence folded past its bounds)."""
+        return replace(self, skipped=self.skipped + tuple(notes))
 
     def adding(self, tally: SourceTally) -> InputStats:
         return InputStats(

@@ -63,7 +63,8 @@ def cluster_dict(view: ClusterView) -> dict[str, object]:
     return {
         "ranks": len(view.identities.ranks), "nodes": list(view.nodes), "world": view.identities.world,
         "communicators": [{"name": c.name, "size": c.size, "ranks_with_logs": len(c.members),
-                           "missing_ranks": list(c.missing), "ranks": rows.get(c.name, [])}
+                           "missing_ranks": list(c.missing), "missing_unlisted": c.missing_unlisted,
+                           "ranks": rows.get(c.name, [])}
                           for c in view.communicators],
         "timeline": [{**_rank_ref(view, e.process), "offset_s": e.offset_s, "first_error": _error(e.error)}
                      for e in view.timeline],

@@ -42,7 +42,9 @@ def _table(view: ClusterView, suspects: set[ProcessKey]) -> list[str]:
     by_group: dict[str, list[RankRow]] = {}
     for row in view.rows:
         by_group.setdefault(row.group, []).append(row)
-    eventful = [c for c in view.communicators if any(r.status is not RowStatus.OK for r in by_group[c.name])]
+    # ranks that left no logs are an event even when too many to list (communicators.py bounds the listing)
+    eventful = [c for c in view.communicators
+                if c.missing_unlisted or any(r.status is not RowStatus.OK for r in by_group[c.name])]
     eventful.sort(key=lambda c: not any(r.process in suspects for r in by_group[c.name]))
     for comm in eventful[:_MAX_COMMUNICATORS]:
         runs = row_runs(by_group[comm.name], suspects)
@@ -51,6 +53,9 @@ def _table(view: ClusterView, suspects: set[ProcessKey]) -> list[str]:
                   "| --- | --- | --- | --- | --- |", *(_run_line(run, view) for run in runs[:_MAX_RUNS])]
         if len(runs) > _MAX_RUNS:
             lines.append(f"| … {len(runs) - _MAX_RUNS} more rows | | | | |")
+        if comm.missing_unlisted:
+            count = f"… and {comm.missing_unlisted:,} more" if comm.missing else f"{comm.missing_unlisted:,}"
+            lines += ["", f"*{count} ranks missing (no logs), not listed.*"]
         lines.append("")
     quiet = len(view.communicators) - len(eventful[:_MAX_COMMUNICATORS])
     if not eventful:

@@ -104,7 +104,8 @@ def input_dict(stats: InputStats | None) -> dict[str, object]:
     stats = stats or InputStats()
     return {"records": stats.records, "files": stats.files, "bytes": stats.bytes_read,
             "undecodable_bytes": stats.replaced_bytes, "cut_lines": stats.cut_lines,
-            "skipped_files": [{"name": s.name, "reason": s.reason} for s in stats.skipped]}
+            "skipped_files": [{"name": s.name, "reason": s.reason} for s in stats.skipped],
+            "skipped_count": len(stats.skipped)}
 
 
 def diagnosis_dict(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStats | None, explain: bool,

@@ -1,7 +1,9 @@
 """A diagnosis as Markdown for people: conclusion first, then cause, fixes, checks, alternatives, sources.
 
 With several ranks in the input, the cluster view comes first: the table of ranks by communicator,
-the timeline of first errors, and the suspect ranks with their reasons.
+the timeline of first errors, and the suspect ranks with their reasons. Inputs set aside or read in
+part are named right after the answer, since a log not read may hold what would change it; lists
+that hostile input can make endless (those inputs, error codes) show their first few and a count.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from ..engine.explain import how, ruled_out_by, why
 from ..engine.fill import fill
 from ..engine.questions import Question
 from ..engine.wording import describe_test, show_value
-from ..ingest.stats import InputStats
+from ..ingest.stats import SKIPPED_SHOWN, InputStats
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Op
 from ..match.symptoms import SymptomMatch
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
     from ..cluster.view import ClusterView
 
 _MAX_EVIDENCE = 5
+MAX_CODES_SHOWN = 10        # error codes explained in text; JSON explains them all
 NOT_IN_KB = ("**Not in my knowledge base.** Nothing in these logs matches a fault faultbot knows. "
              "Look for the first ERROR record (and its error code, e.g. `EI0002`, `EZ9999`) and try "
              "`faultbot kb list` for the faults it covers.")
@@ -81,6 +84,19 @@ def decoded_field_lines(diagnosis: Diagnosis, kb: KnowledgeBase) -> list[str]:
                      f"{field.sentence}")
     cited = list(dict.fromkeys(field.citation for field in diagnosis.decoded))
     return lines + ["", *(f"*Source: {citation_line(ref, kb.articles)}*  " for ref in cited)]
+
+
+def skipped_input_lines(stats: InputStats | None) -> list[str]:
+    """The inputs set aside or read only in part, each with why: the first SKIPPED_SHOWN and a
+    count of the rest."""
+    if stats is None or not stats.skipped:
+        return []
+    lines = ["", "## Inputs skipped or partly read", ""]
+    lines += [f"- {code_span(note.name)} — {one_line(note.reason)}" for note in stats.skipped[:SKIPPED_SHOWN]]
+    rest = len(stats.skipped) - SKIPPED_SHOWN
+    if rest > 0:
+        lines.append(f"- … and {rest:,} more (`--format json` lists them all)")
+    return lines
 
 
 def cli_answer_hint(question: Question) -> str:
@@ -140,8 +156,9 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
         lines += [*cluster_headline(cluster), ""]
         details = cluster_details(cluster)
     top = diagnosis.top
+    skipped = skipped_input_lines(stats)
     if top is None:
-        lines += [NOT_IN_KB, *details, *decoded_field_lines(diagnosis, kb)]
+        lines += [NOT_IN_KB, *skipped, *details, *decoded_field_lines(diagnosis, kb)]
     else:
         entry = top.entry
         lines += [f"# {entry.title}", "",
@@ -173,6 +190,7 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
             about = question_subject(diagnosis)
             lines += ["", f"**Could change this:** {first.text} ({f'about {about}; ' if about else ''}{find}"
                       f"answer with `--answer {first.fact}=...`)"]
+        lines += skipped
         if brief:
             return printable("\n".join([*lines, "", "*More: evidence, cause, next checks and sources with "
                                          "`--full`, or without `--brief`.*"]) + "\n")
@@ -186,9 +204,12 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
     unexplained = [c for c in diagnosis.codes if c.code not in concluded_codes]
     if unexplained:
         lines += ["", "## What the error codes say", ""]
-        for code in unexplained:
+        for code in unexplained[:MAX_CODES_SHOWN]:
             known = f" Known entries for it: {', '.join(f'`{e}`' for e in code.entries)}." if code.entries else ""
             lines.append(f"- {code.sentence}{known}")
+        if len(unexplained) > MAX_CODES_SHOWN:
+            lines.append(f"- … and {len(unexplained) - MAX_CODES_SHOWN:,} more codes (`--format json` explains "
+                         "them all)")
         lines += [f"  *Source: {citation_line(ref, kb.articles)}*" for ref in unexplained[0].citations[:1]]
     if diagnosis.questions:
         lines += ["", "## To narrow it down", ""]
@@ -208,7 +229,7 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
     if explain and top is not None:
         lines += ["", *how_markdown(top, diagnosis)]
     if stats is not None:
-        skipped = f", {len(stats.skipped)} skipped" if stats.skipped else ""
+        noted = f", {len(stats.skipped)} skipped or partly read" if stats.skipped else ""
         undecodable = f", {stats.replaced_bytes} undecodable bytes" if stats.replaced_bytes else ""
-        lines += ["", f"*Read {stats.records} records from {stats.files} file(s), {stats.bytes_read} bytes{undecodable}{skipped}.*"]
+        lines += ["", f"*Read {stats.records} records from {stats.files} file(s), {stats.bytes_read} bytes{undecodable}{noted}.*"]
     return printable("\n".join(lines) + "\n")
