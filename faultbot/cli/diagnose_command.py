@@ -61,8 +61,7 @@ def add_facts_files(session: DiagnosisSession, paths: list[str]) -> None:
         if facts.header.get("kb") != fingerprint:
             other_kb.append(path)
         evidence = session.collector.from_records(facts.records)
-        stats = facts.stats.noting(evidence.stats.skipped)  # the notes of folding the file's records again
-        session.add_evidence(Evidence(evidence.observations, evidence.matches, stats), label=path)
+        session.add_evidence(Evidence(evidence.observations, evidence.matches, facts.stats), label=path)
     if other_kb:
         print(f"faultbot: warning: {len(other_kb)} facts file(s) ({other_kb[0]}, ...) were extracted with another "
               "knowledge base; records only this one would keep are not in them", file=sys.stderr)
