@@ -9,7 +9,7 @@ from ..cluster.rank_evidence import HeartbeatSeen, OpEntry, RankError
 from ..cluster.table import RankRow
 from ..cluster.view import ClusterView
 from ..ingest.records import LogRecord
-from .diagnosis_json import json_value
+from .json_values import json_value
 
 
 def _at(record: LogRecord | None) -> dict[str, object] | None:

@@ -7,7 +7,6 @@ present when the input holds several ranks.
 from __future__ import annotations
 
 from dataclasses import asdict
-from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ..engine.candidates import Candidate, described_only
@@ -18,6 +17,7 @@ from ..engine.fill import fill
 from ..ingest.stats import InputStats
 from ..kb.loader import KnowledgeBase
 from .entry_json import citation_dict
+from .json_values import json_value
 from .more_like import more_like
 from .safe_text import json_safe
 
@@ -26,14 +26,6 @@ if TYPE_CHECKING:
 
 SCHEMA_VERSION = 1
 PROVENANCE_PER_VALUE = 3
-
-
-def json_value(value: object) -> object:
-    if isinstance(value, (bool, int, float)) or value is None:
-        return value
-    if isinstance(value, datetime):
-        return value.isoformat()
-    return str(value)
 
 
 def _provenance(fact: Fact) -> dict[str, object]:
