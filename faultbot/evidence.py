@@ -26,7 +26,7 @@ from .ingest.scanner import default_engine
 from .ingest.stats import InputStats
 from .kb.loader import KnowledgeBase
 from .match.symptoms import SymptomMatch, SymptomMatcher
-from .qa.described import MAX_WORDS_CHARS, description_of
+from .match.description import MAX_WORDS_CHARS, description_of
 
 
 SAID_REMEMBERED = 4096
@@ -39,7 +39,7 @@ class Evidence:
     observations: tuple[Observation, ...]
     matches: tuple[SymptomMatch, ...]
     stats: InputStats | None = None
-    description: str = ""      # the input's text when it is a failure told in words (qa/described.py)
+    description: str = ""      # the input's text when it is a failure told in words (match/description.py)
 
 
 @dataclass(frozen=True)

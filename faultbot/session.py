@@ -20,7 +20,6 @@ from .ingest.inputs import InputSpec, Paste
 from .ingest.stats import InputStats
 from .kb.loader import KnowledgeBase
 from .parallel import collect
-from .qa.described import described_matches
 
 if TYPE_CHECKING:
     from .qa.failure_match import FaultWords
@@ -131,6 +130,8 @@ class DiagnosisSession:
         observations = tuple(o for s in self.steps if s.evidence for o in s.evidence.observations)
         matches = tuple(m for s in self.steps if s.evidence for m in s.evidence.matches)
         if not matches:
+            from .qa.described import described_matches  # only for input with no log line the KB knows
+
             matches = tuple(m for s in self.steps if s.evidence and s.evidence.description
                             for m in described_matches(self.fault_words, s.evidence.description, s.label))
         return self.engine.diagnose(observations, matches, self.answers, self.unknown)
