@@ -8,12 +8,10 @@ from datetime import datetime
 from collections.abc import Mapping
 from pathlib import Path
 
-import yaml
-
 from .engine.diagnosis import Diagnosis
-from .kb.draft import Dumper
+from .atomic_files import write_atomically
+from .authoring.yaml_writer import dump_yaml
 from .kb.entry_schema import NO_CONCLUSION
-from .repl.files import write_atomically
 
 
 def evidence_log(diagnosis: Diagnosis) -> str:
@@ -28,7 +26,7 @@ def evidence_log(diagnosis: Diagnosis) -> str:
 def case_document(name: str, log: str, answers: Mapping[str, str], expect: str) -> str:
     """An eval case as YAML, the log as a literal block so it reads as it was pasted."""
     case = {"name": name, "log": log if log.endswith("\n") else log + "\n", "answers": dict(answers), "expect": expect}
-    return yaml.dump(case, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=100)
+    return dump_yaml(case)
 
 
 def case_yaml(diagnosis: Diagnosis, answers: dict[str, str], unknown: set[str], name: str) -> str:

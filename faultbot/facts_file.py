@@ -32,7 +32,7 @@ from .folding import Found
 from .ingest.records import LogRecord, Origin, RecordKind
 from .ingest.stats import InputStats, SkippedFile
 from .render.safe_text import one_line
-from .repl.files import AtomicFile, json_line
+from .atomic_files import AtomicFile, json_line
 
 FORMAT = "faultbot-facts"
 VERSION = 1

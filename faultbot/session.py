@@ -124,7 +124,7 @@ class DiagnosisSession:
         """The KB's faults searchable by words: built when a description is first read."""
         from .qa.failure_match import FaultWords
 
-        return FaultWords(self.kb)
+        return FaultWords(self.kb, self.engine.feeds)
 
     def diagnose(self) -> Diagnosis:
         observations = tuple(o for s in self.steps if s.evidence for o in s.evidence.observations)

@@ -1,13 +1,15 @@
-"""``faultbot kb lint | list | show``: checking and reading the knowledge base."""
+"""``faultbot kb lint | list | show | test | stats | new | schema``: checking, reading and adding to the
+knowledge base, and the JSON Schemas editors check its files with."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from pathlib import Path
 from difflib import get_close_matches
+from pathlib import Path
 
+from ..authoring.draft import default_id, draft_entry
 from ..cases import entry_cases, run_case
 from ..engine.conditions import Tri
 from ..engine.explain import how
@@ -15,18 +17,18 @@ from ..engine.wording import describe_test
 from ..evidence import EvidenceCollector
 from ..ingest.inputs import LogPath
 from ..ingest.reader import LogReader
-from ..kb.diagnostics import KbError
-from ..kb.draft import default_id, draft_entry
-from ..kb.entry_schema import ENTRY_ID
 from ..kb.compiler import ENTRIES_DIR
+from ..kb.diagnostics import KbError
+from ..kb.entry_schema import ENTRY_ID
+from ..kb.json_schema import json_schema
+from ..kb.loader import KnowledgeBase, load_kb
 from ..kb.stats import kb_stats
 from ..overlap import overlap_problems
-from ..session import DiagnosisSession
-from ..kb.loader import KnowledgeBase, load_kb
 from ..render.console import print_markdown, print_table
 from ..render.entry_json import entry_dict
 from ..render.entry_markdown import entry_markdown
 from ..render.safe_text import json_safe
+from ..session import DiagnosisSession
 from .errors import EXIT_NO_MATCH, EXIT_OK, UsageError
 from .kb_location import kb_paths, writable_kb
 
@@ -156,4 +158,17 @@ def cmd_new(args: argparse.Namespace) -> int:
     kb_option = f" --kb {kb_dir}" if args.kb else ""
     print(f"next: replace every TODO in it, then run 'faultbot kb lint{kb_option}' and "
           f"'faultbot kb test{kb_option} {entry_id}'")
+    return EXIT_OK
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    text = json.dumps(json_schema(args.kind), ensure_ascii=False, indent=2) + "\n"
+    if args.output is None:
+        sys.stdout.write(text)
+        return EXIT_OK
+    try:
+        args.output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+    print(f"wrote {args.output}")
     return EXIT_OK

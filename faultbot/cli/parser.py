@@ -17,6 +17,8 @@ from .. import __version__
 from .errors import UsageError
 
 HANDLER = "handler"
+# The kinds of faultbot.kb.json_schema.KINDS, named here so that the parser imports no KB code.
+KB_FILE_KINDS = ("entry", "facts", "rules", "decoders", "codes", "vocabulary", "settings")
 
 
 def _columns() -> int:
@@ -125,7 +127,7 @@ def _eval(parser: argparse.ArgumentParser) -> None:
 
 def _kb(kb: argparse.ArgumentParser) -> None:
     common = _kb_options()
-    kb_sub = kb.add_subparsers(dest="kb_command", metavar="{lint,list,show,test,stats,new}", required=True)
+    kb_sub = kb.add_subparsers(dest="kb_command", metavar="{lint,list,show,test,stats,new,schema}", required=True)
     lint = kb_sub.add_parser("lint", parents=[common], help="check every KB file; exit 1 on any problem")
     _handled_by(lint, "kb_commands:cmd_lint")
     listing = kb_sub.add_parser("list", parents=[common], help="list entries: id, title, error codes, status")
@@ -146,6 +148,11 @@ def _kb(kb: argparse.ArgumentParser) -> None:
     stats = kb_sub.add_parser("stats", parents=[common], help="entries by component and status, codes, citations, tests")
     stats.add_argument("--format", choices=("text", "json"), default="text")
     _handled_by(stats, "kb_commands:cmd_stats")
+    schema = kb_sub.add_parser("schema", help="print the JSON Schema of a KB file kind, for editors (kb/schema/)")
+    schema.add_argument("--kind", choices=KB_FILE_KINDS, default=KB_FILE_KINDS[0],
+                        help=f"the kind of KB file (default: {KB_FILE_KINDS[0]})")
+    schema.add_argument("-o", "--output", metavar="FILE", type=Path, help="write it to FILE instead of printing it")
+    _handled_by(schema, "kb_commands:cmd_schema")
 
 
 def _chat(parser: argparse.ArgumentParser) -> None:
@@ -178,9 +185,12 @@ _COMMANDS: tuple[tuple[str, str, bool, Callable[[argparse.ArgumentParser], None]
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
-    """The parser for ``argv``: every command is listed, but only the command ``argv`` names gets
-    its arguments (all of them when ``argv`` is None), which keeps a command's start short."""
+    """The parser for ``argv``: only the command ``argv`` names is built, with its arguments (every
+    command when ``argv`` is None or names none it knows, listed for help and usage errors), which
+    keeps a command's start short: each parser built costs argparse's message lookups."""
     named = next((word for word in (argv or ()) if not word.startswith("-")), None)
+    if named not in {name for name, *_ in _COMMANDS}:
+        named = None
     parser = _Parser(prog="faultbot", description="Diagnose Ascend NPU (CANN, HCCL, LCCL) job failures from their "
                      "logs. Without a command: the chat (faultbot chat).")
     parser.add_argument("--version", action="version", version=f"faultbot {__version__}")
@@ -190,7 +200,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, summary, takes_kb, add_arguments in _COMMANDS:
         if argv is not None and name != named:
-            subparsers.add_parser(name, help=summary)
+            if named is None:
+                subparsers.add_parser(name, help=summary)
             continue
         command = subparsers.add_parser(name, help=summary, parents=[_kb_options()] if takes_kb else [])
         add_arguments(command)

@@ -1,5 +1,7 @@
 """Choosing the one question worth asking: the askable unknown fact whose answer would most change
-the conclusion.
+the conclusion. The one chooser for ``diagnose``, the chat and a failure told in words: each scores
+the askable facts its candidates' open tests depend on (``askable_for`` follows the derivations) and
+``question_about`` words the question the same way.
 
 Only candidates that could still become the conclusion shown first count: the current leader if
 it is undecided, its refinements, and any candidate that would outrank it once confirmed. For each
@@ -64,6 +66,24 @@ def feeders(rules: Sequence[Rule], declared: Sequence[Mapping[str, set[str]]] = 
     return closed
 
 
+def askable_for(fact: str, specs: Mapping[str, FactSpec], feeds: Mapping[str, set[str]]) -> set[str]:
+    """The facts an engineer can be asked that settle ``fact``: itself when it has a question, and
+    the askable facts it is derived from (``feeds``, see ``feeders``)."""
+    return {name for name in {fact} | feeds.get(fact, set())
+            if (spec := specs.get(name)) is not None and spec.question is not None}
+
+
+def question_about(fact: str, spec: FactSpec, needed_by: tuple[tuple[str, str], ...], score: float,
+                   lead: str = "Needed by") -> Question:
+    """The question that asks for ``fact``, saying which candidates and tests (``needed_by``) its
+    answer decides."""
+    asked = spec.question
+    assert asked is not None        # askable_for keeps only facts with a question
+    why = asked.why + f" {lead}: " + "; ".join(f"{entry} ({test})" for entry, test in needed_by) + "."
+    return Question(fact, asked.text, why, asked.how_to_find, choices_for(spec), asked.example,
+                    needed_by, round(score, 4))
+
+
 def _facts_of(test: FactTest) -> set[str]:
     return {test.fact} | ({test.value.fact} if isinstance(test.value, FactRef) else set())
 
@@ -103,22 +123,18 @@ def select_questions(candidates: Sequence[Candidate], leader: Candidate | None, 
             if leaf.verdict is not Tri.UNKNOWN:
                 continue
             for fact in _facts_of(leaf.test):
-                for askable in {fact} | feeds.get(fact, set()):
+                for askable in askable_for(fact, specs, feeds):
                     uses.setdefault(askable, []).append((candidate, leaf.test))
     questions = []
     for fact, fact_uses in uses.items():
-        spec = specs.get(fact)
-        if spec is None or spec.question is None or memory.known(fact) or memory.answered(fact):
+        if memory.known(fact) or memory.answered(fact):
             continue
         score = sum(candidate.confidence * _split(candidate, [t for c, t in fact_uses if c is candidate], memory, rescore)
                     for candidate in {id(c): c for c, _ in fact_uses}.values())
         if score <= 0:
             continue
         needed_by = tuple(dict.fromkeys((c.id, describe_test(t)) for c, t in fact_uses))
-        question = spec.question
-        why = question.why + " Needed by: " + "; ".join(f"{entry} ({test})" for entry, test in needed_by) + "."
-        questions.append(Question(fact, question.text, why, question.how_to_find, choices_for(spec),
-                                  question.example, needed_by, round(score, 4)))
+        questions.append(question_about(fact, specs[fact], needed_by, score))
     return sorted(questions, key=lambda q: (-q.score, q.fact))
 
 

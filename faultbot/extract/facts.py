@@ -8,7 +8,6 @@ type (an unknown enum spelling) is dropped rather than guessed.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
@@ -60,7 +59,7 @@ class FactExtractor:
 
     @cached_property
     def _recent(self) -> Recent[tuple[tuple[str, str, str], ...]]:
-        return Recent(lambda text, module, level: tuple(self._read(text, module, level)))
+        return Recent(self._read)
 
     def _regex(self, pattern: str) -> re.Pattern[str]:
         compiled = self._regexes.get(pattern)
@@ -74,17 +73,19 @@ class FactExtractor:
         except ValueError:
             return None
 
-    def _read(self, text: str, module: str | None, level: str | None) -> Iterator[tuple[str, str, str]]:
+    def _read(self, text: str, module: str | None, level: str | None) -> tuple[tuple[str, str, str], ...]:
         """(extractor id, fact, text of the value) for every value the extractors read in ``text``."""
+        read: list[tuple[str, str, str]] = []
         for extractor in self._index.candidates(text):
             if not extractor.fits(module, level):
                 continue
             for match in self._regex(extractor.pattern).finditer(text):
                 for fact, value_text in match.groupdict().items():
                     if value_text is not None:
-                        yield extractor.id, fact, value_text
+                        read.append((extractor.id, fact, value_text))
                 for fact, value_text in extractor.sets:
-                    yield extractor.id, fact, value_text
+                    read.append((extractor.id, fact, value_text))
+        return tuple(read)
 
     def extract(self, record: LogRecord) -> list[Observation]:
         found: list[Observation] = []

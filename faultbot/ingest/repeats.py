@@ -36,12 +36,13 @@ class RepeatGate:
     """Holds back repeated plain lines of the files of one reader (see the module's description)."""
 
     key_of: RepeatKey
-    _seen: set[Hashable] = field(default_factory=set)
-    _held: dict[Hashable, tuple[PhysicalLine, int]] = field(default_factory=dict)
+    # every key met in the file (up to MAX_KEYS), with the repeat held for it and how many it stands for
+    _runs: dict[Hashable, tuple[PhysicalLine | None, int]] = field(default_factory=dict)
 
     def lines(self, lines: Generator[PhysicalLine, None, T]) -> Generator[PhysicalLine, None, T]:
         """``lines`` with repeats and lines without evidence replaced by gaps."""
-        before: PhysicalLine | None = None      # the line given out last
+        after_gap = False       # the line given out last was a gap (a first gap is given out)
+        open_before = False     # the line given out last could go on in the next (``_open_end``)
         line: PhysicalLine | None = None
         line_plain: PlainPlog | None = None
         while True:
@@ -49,46 +50,49 @@ class RepeatGate:
                 upcoming: PhysicalLine | None = next(lines)
             except StopIteration as stop:
                 upstream, upcoming = stop.value, None
-            upcoming_plain = self._plain(upcoming)
+            upcoming_plain = (plain_plog(upcoming.text) if upcoming is not None and upcoming.text and not upcoming.cut
+                              else None)
             if line is not None:
-                kept = self._judge(line, line_plain, before, upcoming, upcoming_plain)
-                if kept.text or before is None or before.text:   # one gap stands for several
-                    yield kept
-                before = kept
+                if line.text and self._keeps(line, line_plain, open_before, upcoming, upcoming_plain):
+                    yield line
+                    after_gap, open_before = False, _open_end(line)
+                elif not after_gap:   # one gap stands for several
+                    yield line if not line.text else PhysicalLine(line.number, "")
+                    after_gap, open_before = True, False
             if upcoming is None:
                 return upstream
             line, line_plain = upcoming, upcoming_plain
 
-    @staticmethod
-    def _plain(line: PhysicalLine | None) -> PlainPlog | None:
-        return plain_plog(line.text) if line is not None and line.text and not line.cut else None
-
-    def _judge(self, line: PhysicalLine, plain: PlainPlog | None, before: PhysicalLine | None,
-               after: PhysicalLine | None, after_plain: PlainPlog | None) -> PhysicalLine:
-        """The line, or a gap in its place."""
-        if plain is None or _open_end(before) or _open_end(line) or (after is not None and after.text and
-                                                                      after_plain is None):
-            return line
+    def _keeps(self, line: PhysicalLine, plain: PlainPlog | None, open_before: bool,
+               after: PhysicalLine | None, after_plain: PlainPlog | None) -> bool:
+        """Whether the line is given out (else a gap takes its place)."""
+        if plain is None or open_before or _open_end(line) or (after is not None and after.text and
+                                                               after_plain is None):
+            return True
         key = self.key_of(plain)
         if key == NO_EVIDENCE:
-            return PhysicalLine(line.number, "")
-        if key not in self._seen:
-            if len(self._seen) < MAX_KEYS:
-                self._seen.add(key)
-            return line
-        _, folded = self._held.get(key, (line, -1))
-        self._held[key] = (line, folded + 1)
-        return PhysicalLine(line.number, "")
+            return False
+        run = self._runs.get(key)
+        if run is None:
+            if len(self._runs) < MAX_KEYS:
+                self._runs[key] = _NOT_HELD
+            return True
+        self._runs[key] = (line, run[1] + 1)
+        return False
 
     def held(self) -> list[tuple[PhysicalLine, int]]:
         """The last repeat of every run, with how many earlier repeats it stands for, in line order;
         the gate is then ready for the next file."""
-        held = sorted(self._held.values(), key=lambda item: item[0].number)
-        self._seen, self._held = set(), {}
+        held = sorted(((line, folded) for line, folded in self._runs.values() if line is not None),
+                      key=lambda item: item[0].number)
+        self._runs = {}
         return held
 
 
-def _open_end(line: PhysicalLine | None) -> bool:
-    """Whether the next line could continue ``line``: it ends where a terminal's wrap cut it (in a
-    space, a launcher label, or cut for length)."""
-    return line is not None and bool(line.text) and (line.cut or line.text[-1:].isspace() or ends_with_label(line.text))
+_NOT_HELD: tuple[None, int] = (None, -1)
+
+
+def _open_end(line: PhysicalLine) -> bool:
+    """Whether the next line could continue ``line`` (not empty): it ends where a terminal's wrap cut
+    it (in a space, a launcher label, or cut for length)."""
+    return line.cut or line.text[-1].isspace() or ends_with_label(line.text)

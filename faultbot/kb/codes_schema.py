@@ -7,18 +7,21 @@ from typing import Any
 from .fields import Fields, Problems
 from .model import CodeBook, CodeClass
 
-_TOP_FIELDS = ("citation", "levels", "levels_citation", "modules", "modules_citation", "classes", "classes_citation")
+CODEBOOK_FIELDS = ("citation", "levels", "levels_citation", "modules", "modules_citation", "classes", "classes_citation")
+CLASS_FIELDS = ("first", "last", "name", "meaning")
+CODE_NUMBER_RANGE = (0, 9999)
 
 
 def parse_codebook(raw: Any, problems: Problems) -> CodeBook:
-    fields = Fields(raw, "the error-code structure", problems, 1, _TOP_FIELDS)
+    fields = Fields(raw, "the error-code structure", problems, 1, CODEBOOK_FIELDS)
     levels = {str(k): str(v) for k, v in (fields.mapping_of("levels", required=True) or {}).items()}
     modules = {str(k): str(v) for k, v in (fields.mapping_of("modules", required=True) or {}).items()}
     classes = []
+    low, high = CODE_NUMBER_RANGE
     for line, item in fields.items("classes", required=True, min_items=1):
-        klass = Fields(item, "a code class", problems, line, ("first", "last", "name", "meaning"))
+        klass = Fields(item, "a code class", problems, line, CLASS_FIELDS)
         if klass.ok:
-            classes.append(CodeClass(int(klass.number("first", 0, 0, 9999)), int(klass.number("last", 9999, 0, 9999)),
+            classes.append(CodeClass(int(klass.number("first", low, low, high)), int(klass.number("last", high, low, high)),
                                      klass.text("name"), " ".join(klass.text("meaning").split())))
     citations = tuple(c for key in ("citation", "levels_citation", "modules_citation", "classes_citation")
                       if (c := fields.text(key, required=key == "citation")))

@@ -25,9 +25,10 @@ from .entry_schema import parse_entry
 from .facts_schema import parse_catalogue
 from .fields import Problems
 from .lazy import LazyTable
-from .loader import EntryIndex, KnowledgeBase
+from .knowledge_base import EntryIndex, KnowledgeBase
 from .model import Entry
 from .rules_schema import parse_rules
+from .settings_schema import SETTINGS_FILE, check_setting_sources, parse_settings
 from .model import Vocabulary
 from .vocabulary import VOCABULARY_FILE, parse_vocabulary
 from .yaml_source import load_yaml, parse_yaml, read_kb_file
@@ -122,6 +123,7 @@ def compile_kb(kb_dir: Path, articles_dir: Path, digest: KbDigest | None = None)
     codes_path = kb_dir / CODES_FILE
     codebook = _read_optional(codes_path, kb_dir, parse_codebook, problems)
     vocabulary = _read_optional(kb_dir / VOCABULARY_FILE, kb_dir, parse_vocabulary, problems) or Vocabulary()
+    settings = _read_optional(kb_dir / SETTINGS_FILE, kb_dir, parse_settings, problems) or ()
     problems += [p for _, collected in fact_documents + rule_documents + decoder_documents for p in collected.found]
     entries: list[Entry] = []
     file_of: dict[int, str] = {}
@@ -148,6 +150,7 @@ def compile_kb(kb_dir: Path, articles_dir: Path, digest: KbDigest | None = None)
     problems += check_entries(entries, articles, file_of)
     problems += check_rule_citations(rules, articles)
     problems += check_decoder_citations(decoders, articles)
+    problems += check_setting_sources(settings, articles)
     if codebook is not None:
         problems += check_codebook_citations(codebook, _shown(codes_path, kb_dir), articles)
     if problems:

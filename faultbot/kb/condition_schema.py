@@ -13,7 +13,7 @@ from .versions import VersionError, parse_range
 from .yaml_source import LineDict
 
 _ORDERING_OPS = (Op.GT, Op.GE, Op.LT, Op.LE)
-_COMBINATORS = ("all", "any", "not")
+COMBINATORS = ("all", "any", "not")
 
 
 def _line(raw: Any, default: int) -> int:
@@ -103,8 +103,8 @@ def parse_condition(raw: Any, facts: dict[str, FactSpec], file: str, problems: P
     keys = set(raw)
     if "fact" in keys:
         return _fact_test(raw, facts, file, problems)
-    if len(keys) != 1 or not keys <= set(_COMBINATORS):
-        problems.add(raw.line, f"a condition has one key of {', '.join(_COMBINATORS)} or 'fact'; "
+    if len(keys) != 1 or not keys <= set(COMBINATORS):
+        problems.add(raw.line, f"a condition has one key of {', '.join(COMBINATORS)} or 'fact'; "
                      f"found {', '.join(sorted(keys)) or 'none'}")
         return None
     (key,) = keys

@@ -16,9 +16,10 @@ from .model import Decoder, DecoderCase, FactSpec, FactTest, FactType, Op, Rule,
 from .rules_schema import parse_then
 from .yaml_source import LineDict
 
-_DECODER_FIELDS = ("id", "fact", "label", "citation", "cases", "otherwise", "description", "asked_as", "context")
-_TEST_KEYS = ("hex", Op.EQUALS.value, Op.IN.value, Op.REGEX.value)
-_CASE_FIELDS = ("name", *_TEST_KEYS, "means", "then", "citation")
+DECODERS_KEY = "decoders"
+DECODER_FIELDS = ("id", "fact", "label", "citation", "cases", "otherwise", "description", "asked_as", "context")
+TEST_KEYS = ("hex", Op.EQUALS.value, Op.IN.value, Op.REGEX.value)
+CASE_FIELDS = ("name", *TEST_KEYS, "means", "then", "citation")
 
 
 def _hex_test(fact: str, spec: FactSpec, value: Any, where: Where,
@@ -39,9 +40,9 @@ def _hex_test(fact: str, spec: FactSpec, value: Any, where: Where,
 
 def _case_test(fields: Fields, decoder_fact: str, facts: dict[str, FactSpec], problems: Problems,
                index: int) -> tuple[str, FactTest] | None:
-    present = [key for key in _TEST_KEYS if fields.has(key)]
+    present = [key for key in TEST_KEYS if fields.has(key)]
     if len(present) != 1:
-        problems.add(fields.line, f"a decoder case needs exactly one of {', '.join(_TEST_KEYS)}; "
+        problems.add(fields.line, f"a decoder case needs exactly one of {', '.join(TEST_KEYS)}; "
                      f"found {', '.join(present) or 'none'}")
         return None
     (key,) = present
@@ -61,7 +62,7 @@ def _case_test(fields: Fields, decoder_fact: str, facts: dict[str, FactSpec], pr
 
 def _case(raw: Any, decoder_id: str, decoder_fact: str, facts: dict[str, FactSpec], problems: Problems,
           line: int, index: int) -> DecoderCase | None:
-    fields = Fields(raw, "a decoder case", problems, line, _CASE_FIELDS)
+    fields = Fields(raw, "a decoder case", problems, line, CASE_FIELDS)
     if not fields.ok:
         return None
     keyed = _case_test(fields, decoder_fact, facts, problems, index)
@@ -76,7 +77,7 @@ def _case(raw: Any, decoder_id: str, decoder_fact: str, facts: dict[str, FactSpe
 
 
 def _decoder(raw: Any, facts: dict[str, FactSpec], problems: Problems, line: int) -> Decoder | None:
-    fields = Fields(raw, "a decoder", problems, line, _DECODER_FIELDS)
+    fields = Fields(raw, "a decoder", problems, line, DECODER_FIELDS)
     if not fields.ok:
         return None
     ident, fact = fields.text("id"), fields.text("fact")
@@ -99,7 +100,7 @@ def _decoder(raw: Any, facts: dict[str, FactSpec], problems: Problems, line: int
 
 def parse_decoders(documents: list[tuple[Any, Problems]], facts: dict[str, FactSpec]) -> tuple[Decoder, ...]:
     """Every decoder of the decoder files; ids are unique across files."""
-    return items_with_unique_ids(documents, "decoders", "decoder",
+    return items_with_unique_ids(documents, DECODERS_KEY, "decoder",
                                  lambda item, problems, line: _decoder(item, facts, problems, line))
 
 

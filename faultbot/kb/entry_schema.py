@@ -26,14 +26,17 @@ PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 NO_CONCLUSION = "none"
 UNKNOWN_ANSWERS = ("unknown", "skip")
 
-_ENTRY_FIELDS = ("id", "title", "status", "component", "severity", "summary", "error_codes",
-                 "applies_to", "symptoms", "conditions", "cause", "fixes", "citations", "tests", "tags",
-                 "echo", "concludes_at_most")
-_APPLIES_FIELDS = ("cann", "hdk", "torch_npu", "products")
-_SYMPTOM_FIELDS = ("id", "form", "signature", "regex", "weight", "min_score", "anchors", "modules")
-_FIX_FIELDS = ("workaround", "permanent", "next_checks")
-_STEP_FIELDS = ("text", "commands", "citation")
-_TEST_FIELDS = ("name", "log", "answers", "expect", "expect_not")
+ENTRY_FIELDS = ("id", "title", "status", "component", "severity", "summary", "error_codes",
+                "applies_to", "symptoms", "conditions", "cause", "fixes", "citations", "tests", "tags",
+                "echo", "concludes_at_most")
+APPLIES_FIELDS = ("cann", "hdk", "torch_npu", "products")
+SYMPTOM_FIELDS = ("id", "form", "signature", "regex", "weight", "min_score", "anchors", "modules")
+FIX_FIELDS = ("workaround", "permanent", "next_checks")
+STEP_FIELDS = ("text", "commands", "citation")
+TEST_FIELDS = ("name", "log", "answers", "expect", "expect_not")
+# (lowest, highest) a symptom may give, and what an absent field means
+WEIGHT_RANGE, DEFAULT_WEIGHT = (0.01, 1.0), 0.5
+MIN_SCORE_RANGE, DEFAULT_MIN_SCORE = (50.0, 100.0), 85.0
 _SCHEMES = {"cann": Scheme.CANN, "hdk": Scheme.HDK, "torch_npu": Scheme.TORCH_NPU}
 
 
@@ -51,7 +54,7 @@ def _range(fields: Fields, key: str, scheme: Scheme) -> VersionRange | None:
 def _applies_to(raw: Any, facts: dict[str, FactSpec], problems: Problems, line: int) -> AppliesTo:
     if raw is None:
         return AppliesTo()
-    fields = Fields(raw, "applies_to", problems, line, _APPLIES_FIELDS)
+    fields = Fields(raw, "applies_to", problems, line, APPLIES_FIELDS)
     products = fields.strings("products")
     product_spec = facts.get("product")
     canonical = []
@@ -65,7 +68,7 @@ def _applies_to(raw: Any, facts: dict[str, FactSpec], problems: Problems, line: 
 
 
 def _symptom(raw: Any, entry_id: str, file: str, problems: Problems, line: int) -> Symptom | None:
-    fields = Fields(raw, f"a symptom of '{entry_id}'", problems, line, _SYMPTOM_FIELDS)
+    fields = Fields(raw, f"a symptom of '{entry_id}'", problems, line, SYMPTOM_FIELDS)
     if not fields.ok:
         return None
     ident = fields.text("id")
@@ -93,9 +96,9 @@ def _symptom(raw: Any, entry_id: str, file: str, problems: Problems, line: int) 
                      "failures described in words", "use plog, screen or any")
     return Symptom(
         id=ident, form=form,
-        weight=fields.number("weight", 0.5, 0.01, 1.0), where=Where(file, fields.line),
+        weight=fields.number("weight", DEFAULT_WEIGHT, *WEIGHT_RANGE), where=Where(file, fields.line),
         signature=signature, regex=regex, anchors=anchors,
-        min_score=fields.number("min_score", 85.0, 50.0, 100.0), modules=fields.strings("modules"),
+        min_score=fields.number("min_score", DEFAULT_MIN_SCORE, *MIN_SCORE_RANGE), modules=fields.strings("modules"),
     )
 
 
@@ -105,7 +108,7 @@ def _steps(raw: list[tuple[int, Any]], what: str, facts: dict[str, FactSpec], pr
         if isinstance(item, str):
             steps.append(FixStep(item.strip()))
             continue
-        fields = Fields(item, what, problems, line, _STEP_FIELDS)
+        fields = Fields(item, what, problems, line, STEP_FIELDS)
         if not fields.ok:
             continue
         commands = fields.strings("commands")
@@ -119,18 +122,18 @@ def _steps(raw: list[tuple[int, Any]], what: str, facts: dict[str, FactSpec], pr
 
 
 def _fixes(raw: Any, facts: dict[str, FactSpec], problems: Problems, line: int) -> Fixes:
-    fields = Fields(raw, "fixes", problems, line, _FIX_FIELDS)
+    fields = Fields(raw, "fixes", problems, line, FIX_FIELDS)
     if not fields.ok:
         return Fixes()
     fixes = Fixes(*(_steps(fields.items(key), f"a {key.replace('_', ' ')} step", facts, problems)
-                    for key in _FIX_FIELDS))
+                    for key in FIX_FIELDS))
     if not (fixes.workaround or fixes.permanent or fixes.next_checks):
         problems.add(fields.line, "fixes are empty", "give at least a workaround, a fix or a next check")
     return fixes
 
 
 def _test(raw: Any, entry_id: str, facts: dict[str, FactSpec], file: str, problems: Problems, line: int) -> EntryTest | None:
-    fields = Fields(raw, f"a test of '{entry_id}'", problems, line, _TEST_FIELDS)
+    fields = Fields(raw, f"a test of '{entry_id}'", problems, line, TEST_FIELDS)
     if not fields.ok:
         return None
     answers = []
@@ -157,7 +160,7 @@ def _test(raw: Any, entry_id: str, facts: dict[str, FactSpec], file: str, proble
 
 
 def parse_entry(raw: Any, facts: dict[str, FactSpec], file: str, problems: Problems) -> Entry | None:
-    fields = Fields(raw, "the entry", problems, 1, _ENTRY_FIELDS)
+    fields = Fields(raw, "the entry", problems, 1, ENTRY_FIELDS)
     if not fields.ok:
         return None
     ident = fields.text("id")
@@ -201,6 +204,6 @@ def parse_entry(raw: Any, facts: dict[str, FactSpec], file: str, problems: Probl
         summary=fields.text("summary", required=False), tags=fields.strings("tags"),
         echo=fields.flag("echo"),
         concludes_at_most=fields.choice("concludes_at_most", Ceiling, required=False, default=Ceiling.CONFIRMED),
-        field_lines=tuple((key, fields.line_of(key)) for key in _ENTRY_FIELDS if fields.has(key)),
+        field_lines=tuple((key, fields.line_of(key)) for key in ENTRY_FIELDS if fields.has(key)),
     )
     return entry

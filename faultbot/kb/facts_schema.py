@@ -12,16 +12,17 @@ from .regex_safety import check_regex
 from .versions import Scheme
 
 FACT_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
-_FACT_FIELDS = ("type", "description", "sources", "scheme", "values", "aliases", "unit", "ask", "per_occurrence")
-_ASK_FIELDS = ("question", "why", "how_to_find", "example")
-_EXTRACTOR_FIELDS = ("id", "regex", "anchors", "prefilter", "modules", "levels", "sets", "description")
+CATALOGUE_FIELDS = ("facts", "extractors")
+FACT_FIELDS = ("type", "description", "sources", "scheme", "values", "aliases", "unit", "ask", "per_occurrence")
+ASK_FIELDS = ("question", "why", "how_to_find", "example")
+EXTRACTOR_FIELDS = ("id", "regex", "anchors", "prefilter", "modules", "levels", "sets", "description")
 LEVELS = ("FATAL", "ERROR", "WARNING", "EVENT", "INFO", "DEBUG", "TRACE")
 # What every prefilter engine (hyperscan, re2, re) reads alike: literals, classes, bounded repeats.
 _SIMPLE_REGEX = re.compile(r"^(?:[\w\- :=.,]|\\[dswDSW.\[\]()]|\[[^\]\[]+\]|\{\d+(?:,\d+)?\}|[+*?])+$")
 
 
 def _question(raw: Any, name: str, problems: Problems, line: int) -> Question | None:
-    fields = Fields(raw, f"ask of fact '{name}'", problems, line, _ASK_FIELDS)
+    fields = Fields(raw, f"ask of fact '{name}'", problems, line, ASK_FIELDS)
     if not fields.ok:
         return None
     return Question(
@@ -35,7 +36,7 @@ def _question(raw: Any, name: str, problems: Problems, line: int) -> Question | 
 def _fact(name: str, raw: Any, file: str, problems: Problems, line: int) -> FactSpec | None:
     if not FACT_NAME.match(name):
         problems.add(line, f"fact name '{name}' is not snake_case", "use lowercase letters, digits and _")
-    fields = Fields(raw, f"fact '{name}'", problems, line, _FACT_FIELDS)
+    fields = Fields(raw, f"fact '{name}'", problems, line, FACT_FIELDS)
     if not fields.ok:
         return None
     fact_type = fields.choice("type", FactType)
@@ -78,7 +79,7 @@ def check_pattern(pattern: str, problems: Problems, line: int, what: str) -> boo
 
 
 def _extractor(raw: Any, facts: dict[str, FactSpec], file: str, problems: Problems, line: int) -> Extractor | None:
-    fields = Fields(raw, "extractor", problems, line, _EXTRACTOR_FIELDS)
+    fields = Fields(raw, "extractor", problems, line, EXTRACTOR_FIELDS)
     if not fields.ok:
         return None
     ident = fields.text("id")
@@ -132,7 +133,7 @@ def parse_catalogue(documents: list[tuple[Any, Problems]]) -> FactCatalogue:
     declared_in: dict[str, str] = {}
     tops = []
     for raw, problems in documents:
-        top = Fields(raw, "the fact catalogue", problems, 1, ("facts", "extractors"))
+        top = Fields(raw, "the fact catalogue", problems, 1, CATALOGUE_FIELDS)
         tops.append((top, problems))
         fact_map = top.mapping_of("facts") or {}
         for name, spec in fact_map.items():

@@ -440,3 +440,29 @@ class Vocabulary:
     synonyms: tuple[SynonymGroup, ...] = ()
     intents: tuple[tuple[Intent, tuple[str, ...]], ...] = ()
     out_of_scope: tuple[str, ...] = ()   # other vendors' stacks: a question naming one is not about Ascend
+
+
+@dataclass(frozen=True)
+class SettingValue:
+    """One documented value of a setting (a default, a range, a unit, what it controls), where it
+    holds, and the article section that states it: each text is the section's own wording."""
+
+    value: str                   # "1836", "[0, 2147483647]", "seconds", "HOST"
+    citation: str                # article#section stating the value (and ``when``, ``release``, ``means``)
+    when: tuple[str, ...] = ()   # the products or modes it holds for; empty: everywhere
+    release: str = ""            # the release it held in, when it no longer holds
+    means: str = ""              # what this value does, for a value with a meaning of its own ("never time out")
+    line: int = field(default=0, compare=False)   # where kb/settings.yaml writes it
+
+
+@dataclass(frozen=True)
+class Setting:
+    """An environment variable and its documented facts, by kind (kb/settings.yaml)."""
+
+    name: str                                    # HCCL_EXEC_TIMEOUT
+    called: tuple[str, ...]                      # other names questions use ("exec timeout")
+    values: tuple[tuple[str, tuple[SettingValue, ...]], ...]   # (kind, values): meaning, default, range, unit, special
+    where: Where
+
+    def of(self, kind: str) -> tuple[SettingValue, ...]:
+        return dict(self.values).get(kind, ())

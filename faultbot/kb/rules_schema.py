@@ -10,7 +10,9 @@ from .fields import Fields, Problems, items_with_unique_ids
 from .model import FactRef, FactSpec, Rule, Where
 from .yaml_source import LineDict
 
-_RULE_FIELDS = ("id", "priority", "citation", "when", "then", "description")
+RULES_KEY = "rules"
+RULE_FIELDS = ("id", "priority", "citation", "when", "then", "description")
+PRIORITY_RANGE = (-100, 100)
 
 
 def parse_then(then_map: LineDict, owner: str, facts: dict[str, FactSpec],
@@ -37,7 +39,7 @@ def parse_then(then_map: LineDict, owner: str, facts: dict[str, FactSpec],
 
 
 def _rule(raw: Any, facts: dict[str, FactSpec], file: str, problems: Problems, line: int) -> Rule | None:
-    fields = Fields(raw, "a rule", problems, line, _RULE_FIELDS)
+    fields = Fields(raw, "a rule", problems, line, RULE_FIELDS)
     if not fields.ok:
         return None
     ident = fields.text("id")
@@ -48,11 +50,11 @@ def _rule(raw: Any, facts: dict[str, FactSpec], file: str, problems: Problems, l
         problems.add(fields.line, f"rule '{ident}' asserts nothing", "add 'then: {fact: value}'")
     if when is None:
         return None
-    return Rule(ident, int(fields.number("priority", 0, -100, 100)), when, then,
+    return Rule(ident, int(fields.number("priority", 0, *PRIORITY_RANGE)), when, then,
                 fields.text("citation", required=False), Where(file, fields.line))
 
 
 def parse_rules(documents: list[tuple[Any, Problems]], facts: dict[str, FactSpec]) -> tuple[Rule, ...]:
     """The rules of ``kb/rules.yaml`` and ``kb/rules/*.yaml``; rule ids are unique across files."""
-    return items_with_unique_ids(documents, "rules", "rule",
+    return items_with_unique_ids(documents, RULES_KEY, "rule",
                                  lambda item, problems, line: _rule(item, facts, problems.file, problems, line))

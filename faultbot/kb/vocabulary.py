@@ -12,6 +12,7 @@ from .model import Intent, SynonymGroup, Vocabulary
 from .yaml_source import LineDict
 
 VOCABULARY_FILE = "vocabulary.yaml"
+VOCABULARY_FIELDS = ("synonyms", "intents", "out_of_scope")
 MAX_PHRASE_CHARS = 60
 
 
@@ -34,7 +35,7 @@ def _phrases(raw: Any, line: int, what: str, problems: Problems) -> tuple[str, .
 
 
 def parse_vocabulary(raw: Any, problems: Problems) -> Vocabulary:
-    fields = Fields(raw, "the vocabulary", problems, 1, ("synonyms", "intents", "out_of_scope"))
+    fields = Fields(raw, "the vocabulary", problems, 1, VOCABULARY_FIELDS)
     groups: list[SynonymGroup] = []
     group_of: dict[str, str] = {}
     for line, item in fields.items("synonyms", required=True, min_items=1):

@@ -9,7 +9,7 @@ so its cost stays bounded on very long lines.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
@@ -112,7 +112,7 @@ class SymptomMatcher:
         """Report the symptoms of ``entries``: the KB this matcher was loaded beside."""
         self._entries = entries
 
-    def _candidates(self, message: str) -> list[CompiledSymptom]:
+    def _candidates(self, message: str) -> Sequence[CompiledSymptom]:
         if not self.use_prefilter:
             return [s for s in self.symptoms if any(a in message for a in s.anchors)]
         return self._index.candidates(message)
@@ -126,24 +126,26 @@ class SymptomMatcher:
     def _match(self, compiled: CompiledSymptom, record: LogRecord, score: float) -> SymptomMatch:
         return SymptomMatch(compiled.entry_id, self._entries[compiled.entry_id].symptoms[compiled.position], record, score)
 
-    def _matching(self, message: str, module: str | None) -> Iterator[tuple[CompiledSymptom, float]]:
+    def _matching(self, message: str, module: str | None) -> tuple[tuple[CompiledSymptom, float], ...]:
         """The symptoms a record of this message and module matches, with the score of each."""
+        matching: list[tuple[CompiledSymptom, float]] = []
         masked_message = ""
         for compiled in self._candidates(message):
             if compiled.modules and module and module not in compiled.modules:
                 continue
             if compiled.regex:
                 if self._regex(compiled.regex).search(message):
-                    yield compiled, 1.0
+                    matching.append((compiled, 1.0))
                 continue
             masked_message = masked_message or mask(message)
             score = _fuzzy_score(compiled, masked_message)
             if score * 100 >= compiled.min_score:
-                yield compiled, score
+                matching.append((compiled, score))
+        return tuple(matching)
 
     @cached_property
     def _recent(self) -> Recent[tuple[tuple[CompiledSymptom, float], ...]]:
-        return Recent(lambda message, module: tuple(self._matching(message, module)))
+        return Recent(self._matching)
 
     def match(self, record: LogRecord) -> list[SymptomMatch]:
         return [self._match(compiled, record, score)

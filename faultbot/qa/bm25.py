@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Collection, Iterable, Mapping, Sequence
@@ -14,8 +15,10 @@ K1 = 1.2
 B = 0.75
 # A query word no document holds means the question is partly about something the index does not
 # cover, and weighs like the rarest word; a Chinese bigram across a word boundary (么开, 启确) is
-# no word at all, and weighs little.
-CJK_UNKNOWN_WEIGHT = 0.25
+# no word at all, and a count no document writes is the asker's own (64 ranks, 300 s, 32-node): both
+# weigh little.
+UNKNOWN_WEIGHT = 0.25
+_COUNT = re.compile(r"^(?:\d+(?:[.\-]?[a-z]+)?|0x[0-9a-f]+)$")    # 64, 300s, 32-node, 0x05000001: the asker's value
 
 
 @dataclass(frozen=True)
@@ -24,6 +27,7 @@ class Bm25:
     lengths: tuple[int, ...]
     average_length: float
     document_frequency: Mapping[str, int]
+    idfs: Mapping[str, float]                # of every term some document holds, worked out once
 
     @property
     def size(self) -> int:
@@ -31,15 +35,16 @@ class Bm25:
 
     def idf(self, term: str) -> float:
         """Inverse document frequency; a term no document holds gets the highest value there is."""
-        df = self.document_frequency.get(term, 0)
-        return math.log(1 + (self.size - df + 0.5) / (df + 0.5))
+        found = self.idfs.get(term)
+        return found if found is not None else _idf(self.size, 0)
 
     def knows(self, term: str) -> bool:
         return term in self.document_frequency
 
     def weight(self, term: str) -> float:
-        """How much ``term`` counts in a query: its idf, little for an unknown Chinese bigram."""
-        return self.idf(term) * (CJK_UNKNOWN_WEIGHT if not self.knows(term) and is_cjk(term) else 1.0)
+        """How much ``term`` counts in a query: its idf, little for an unknown Chinese bigram or number."""
+        unknown = not self.knows(term) and (is_cjk(term) or _COUNT.match(term))
+        return self.idf(term) * (UNKNOWN_WEIGHT if unknown else 1.0)
 
     def held(self, query: Mapping[str, float], words: Collection[str]) -> float:
         """The weight of the ``query`` terms among ``words``."""
@@ -69,10 +74,15 @@ class Bm25:
         return sorted(((i, s) for i, s in scored if s > 0), key=lambda pair: (-pair[1], pair[0]))
 
 
+def _idf(size: int, df: int) -> float:
+    return math.log(1 + (size - df + 0.5) / (df + 0.5))
+
+
 def build(documents: Iterable[Sequence[str]]) -> Bm25:
     counts = tuple(Counter(tokens) for tokens in documents)
     frequency: Counter[str] = Counter()
     for document in counts:
         frequency.update(document.keys())
     lengths = tuple(sum(c.values()) for c in counts)
-    return Bm25(counts, lengths, (sum(lengths) / len(lengths) if lengths else 0.0) or 1.0, dict(frequency))
+    return Bm25(counts, lengths, (sum(lengths) / len(lengths) if lengths else 0.0) or 1.0, dict(frequency),
+                {term: _idf(len(counts), df) for term, df in frequency.items()})

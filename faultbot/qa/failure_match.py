@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Mapping
 
 from ..engine.lineage import Lineage
-from ..engine.questions import Question, choices_for
+from ..engine.conditions import leaves_of
+from ..engine.questions import Question, askable_for, question_about
 from ..engine.wording import describe_test
 from ..kb.loader import KnowledgeBase
-from ..kb.model import Condition, Entry, FactTest, NotOf
+from ..kb.model import Entry, FactTest
 from .bm25 import Bm25, build
 from .rewording import Rewording
 from .tokens import query_terms, tokenize
@@ -35,18 +36,6 @@ class WordsMatch:
     telltales: tuple[tuple[str, str], ...]       # (entry id, a literal its log lines hold)
 
 
-def _leaves(condition: Condition | None) -> Iterator[FactTest]:
-    if condition is None:
-        return
-    if isinstance(condition, FactTest):
-        yield condition
-    elif isinstance(condition, NotOf):
-        yield from _leaves(condition.item)
-    else:
-        for item in condition.items:
-            yield from _leaves(item)
-
-
 def _document(entry: Entry, kb: KnowledgeBase) -> str:
     """What a fault looks like in words: title, summary, cause, log signatures, error codes, tags,
     and the Chinese key terms of the sections it cites (so a Chinese description finds it)."""
@@ -61,10 +50,13 @@ def _document(entry: Entry, kb: KnowledgeBase) -> str:
 
 
 class FaultWords:
-    """The KB's faults, searchable by the words an engineer describes a failure with."""
+    """The KB's faults, searchable by the words an engineer describes a failure with; ``feeds``
+    are the engine's (``Engine.feeds``), so a question is askable here exactly when ``diagnose``
+    could ask it."""
 
-    def __init__(self, kb: KnowledgeBase):
+    def __init__(self, kb: KnowledgeBase, feeds: Mapping[str, set[str]]):
         self.kb = kb
+        self.feeds = feeds
         self.lineage = Lineage(kb)
         self.entries = kb.entries
         self.bm25: Bm25 = build(tokenize(_document(e, kb)) for e in kb.entries)
@@ -94,18 +86,6 @@ class FaultWords:
     def _codes_of(self, entry: Entry) -> tuple[str, ...]:
         return tuple(code for member in (*self.lineage.ancestors(entry), entry) for code in member.error_codes)
 
-    def _askable(self, fact: str, seen: frozenset[str] = frozenset()) -> set[str]:
-        """The askable facts ``fact`` comes from: itself, or those the rules derive it from."""
-        spec = self.kb.facts.get(fact)
-        if spec is not None and spec.question is not None:
-            return {fact}
-        found: set[str] = set()
-        for rule in self.kb.rules:
-            if any(name == fact for name, _ in rule.then):
-                for source in rule.inputs - seen - {fact}:
-                    found |= self._askable(source, seen | {fact})
-        return found
-
     def separating_question(self, hits: list[FaultHit], known: Iterable[str]) -> Question | None:
         """The askable fact, not yet ``known``, that the candidates' conditions test most; a fact
         every candidate tests the same way tells nothing apart and counts half."""
@@ -113,8 +93,8 @@ class FaultWords:
         top = hits[0].score if hits else 1.0
         uses: dict[str, list[tuple[FaultHit, FactTest]]] = {}
         for hit in hits:
-            for test in _leaves(self.lineage.condition(hit.entry)):
-                for fact in self._askable(test.fact) - known:
+            for test in leaves_of(self.lineage.condition(hit.entry)):
+                for fact in askable_for(test.fact, self.kb.facts, self.feeds) - known:
                     uses.setdefault(fact, []).append((hit, test))
         if not uses:
             return None
@@ -125,13 +105,8 @@ class FaultWords:
             return sum(h.score / top for h in users.values()) * (0.5 if same_everywhere else 1.0)
 
         fact = max(sorted(uses), key=score)
-        spec = self.kb.facts[fact]
-        asked = spec.question
-        assert asked is not None      # _askable keeps only facts with a question
         needed_by = tuple(dict.fromkeys((h.entry.id, describe_test(t)) for h, t in uses[fact]))
-        why = asked.why + " It tells apart: " + "; ".join(f"{entry} ({test})" for entry, test in needed_by) + "."
-        return Question(fact, asked.text, why, asked.how_to_find, choices_for(spec), asked.example,
-                        needed_by, round(score(fact), 4))
+        return question_about(fact, self.kb.facts[fact], needed_by, score(fact), lead="It tells apart")
 
     def match(self, text: str, known: Iterable[str] = ()) -> WordsMatch:
         hits = self.candidates(text)

@@ -4,16 +4,18 @@ passage's sentences and their words, built once per KB content (then loaded from
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .. import cache
-from ..kb.model import Intent
+from ..kb.model import CodeBook, Intent
 from ..kb.loader import KnowledgeBase
 from .bm25 import Bm25, build
 from .field_values import FieldQuestions
+from .linking import Linker
 from .passages import Passage, kb_passages
 from .rewording import NAME, Rewording
 from .sentences import Sentence, sentences
+from .things import Catalogue, build_catalogue, name_key
 from .tokens import query_terms, tokenize
 
 
@@ -59,6 +61,7 @@ class Hit:
     score: float          # BM25, times the passage's prior
     coverage: float       # share of the question's weight the passage holds, 0..1
     answers: frozenset[Intent] = frozenset()   # what the passage answers (see passage_answers)
+    heading_words: frozenset[str] = frozenset()    # the words of its title alone
 
 
 @dataclass(frozen=True)
@@ -67,34 +70,51 @@ class KnowledgeIndex:
     sentences: tuple[tuple[Sentence, ...], ...]      # of each passage, cut once
     words: tuple[tuple[frozenset[str], ...], ...]    # of each sentence of each passage
     title_words: tuple[frozenset[str], ...]          # of each passage's title and key terms
+    heading_words: tuple[frozenset[str], ...]        # of each passage's title alone
     bm25: Bm25
     error_codes: tuple[str, ...]      # every code the KB knows, for suggestions
     rewording: Rewording                # a question in the articles' words
     answers: tuple[frozenset[Intent], ...]           # of each passage: what it answers (its field, its title's words)
     mentions: dict[str, tuple[int, ...]]             # a specific name, case-folded -> the passages that write it
     fields: FieldQuestions | None = None   # questions about one field value, answered by the decoders
+    catalogue: Catalogue = Catalogue((), {})   # the things the KB knows by name and what it states about each
+    linker: Linker | None = None              # which of them a question names
+    position: dict[str, int] = field(default_factory=dict)    # a passage's ref -> its index
+    codebook: CodeBook | None = None          # how error codes are built (kb/codes.yaml)
 
     @classmethod
     def from_kb(cls, kb: KnowledgeBase) -> "KnowledgeIndex":
+        from ..kb.settings_schema import read_settings    # reads YAML: only when the cache has no index
+
         passages = tuple(kb_passages(kb))
         cut = tuple(tuple(sentences(p.text)) for p in passages)
-        words = tuple(tuple(frozenset(tokenize(" ".join((s.text, *s.commands)))) for s in found) for found in cut)
-        title_words = tuple(frozenset(tokenize(" ".join((p.title, p.terms)))) for p in passages)
-        codes = tuple(sorted({code for codes in kb.index.error_codes.values() for code in codes}))
         rewording = Rewording.of(kb.vocabulary, (f"{p.title} {p.text}" for p in passages))
+        said = rewording.said_canonically
+        words = tuple(tuple(frozenset(tokenize(said(" ".join((s.text, *s.commands))))) for s in found) for found in cut)
+        title_words = tuple(frozenset(tokenize(said(" ".join((p.title, p.terms))))) for p in passages)
+        heading_words = tuple(frozenset(tokenize(said(p.title))) for p in passages)
+        codes = tuple(sorted({code for codes in kb.index.error_codes.values() for code in codes}))
         answers = tuple(passage_answers(p, rewording) for p in passages)
-        return cls(passages, cut, words, title_words, build(p.tokens() for p in passages), codes, rewording,
-                   answers, _mentions(passages), FieldQuestions(kb))
+        bm25 = build(tokenize(said(p.searched())) for p in passages)
+        catalogue = build_catalogue(kb, passages, rewording, read_settings(kb.kb_dir, kb.articles))
+        linker = Linker.of(catalogue, lambda name: name_key(name, rewording), bm25.document_frequency, len(passages))
+        return cls(passages, cut, words, title_words, heading_words, bm25, codes, rewording, answers,
+                   _mentions(passages), FieldQuestions(kb), catalogue, linker,
+                   {p.ref: i for i, p in enumerate(passages)}, kb.codebook)
 
     @classmethod
     def of(cls, kb: KnowledgeBase) -> "KnowledgeIndex":
         """The index of ``kb``: built once per KB content, from the cache afterwards."""
         return cache.load_or_build("qa-index", (kb.digest.content,), lambda: cls.from_kb(kb))
 
+    def hit(self, i: int, query: dict[str, float], score: float = 0.0) -> Hit:
+        """Passage ``i`` as found for ``query``."""
+        return Hit(self.passages[i], self.sentences[i], self.words[i], self.title_words[i], score,
+                   self.bm25.coverage(query, i), self.answers[i], self.heading_words[i])
+
     def search(self, text: str, limit: int | None = 5) -> list[Hit]:
         """The passages for ``text`` (in the articles' words), best first; all of them when ``limit`` is None."""
         query = query_terms(self.rewording.reword(text))
         ranked = sorted(((i, score * self.passages[i].prior) for i, score in self.bm25.ranked(query)),
                         key=lambda pair: (-pair[1], pair[0]))
-        return [Hit(self.passages[i], self.sentences[i], self.words[i], self.title_words[i], score,
-                    self.bm25.coverage(query, i), self.answers[i]) for i, score in ranked[:limit]]
+        return [self.hit(i, query, score) for i, score in ranked[:limit]]

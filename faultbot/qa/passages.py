@@ -14,17 +14,22 @@ from ..kb.model import Article, Section
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Citation, Entry, FixStep
 from .bm25 import build
-from .sentences import sentences
+from .sentences import KEY_TERMS_PREFIX, sentences
 from .tokens import tokenize
 
 _HEADING = re.compile(r"^#{1,6}\s")
 _FENCE = re.compile(r"^\s*(```|~~~)")
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d+\.)\s+")
 # The articles are the sources and an entry restates them: where a section answers about as well,
 # the section is the better answer.
 ENTRY_PRIOR = 0.8
 # A section that mostly points elsewhere (a quick index, references) answers less well than what it points at.
 NAVIGATION_PRIOR = 0.5
 _LINK = re.compile(r"\]\(#[a-z0-9-]+\)|https?://")
+# A run-in head: bold words opening a paragraph or a list item.
+_POINT_HEAD = re.compile(r"^\s*(?P<item>(?:[-*+]|\d+\.)\s+)?\*\*(?P<head>[^*\n]{3,80}?)[.:]?\*\*")
+MIN_POINTS = 2             # a section with fewer run-in heads is one point
+POINTER_SHARE = 0.4        # a point with this share of its sentences pointing elsewhere is not one
 _FIX_FIELDS = (("workaround", "workaround"), ("permanent", "permanent fix"), ("next_checks", "next checks"))
 
 
@@ -38,12 +43,13 @@ class Passage:
     prior: float = 1.0    # its score is multiplied by this
     field: str = ""       # the entry field it holds (cause, workaround, permanent, next_checks), "" for a section
 
-    def tokens(self) -> list[str]:
+    def searched(self) -> str:
+        """What search matches: the title twice, the prose with its commands, the key terms."""
         prose = " ".join(" ".join((s.text, *s.commands)) for s in sentences(self.text))
-        return tokenize(" ".join((self.title, self.title, prose, self.terms)))
+        return " ".join((self.title, self.title, prose, self.terms))
 
 
-def _own_text(section: Section) -> str:
+def own_text(section: Section) -> str:
     """The section's text up to its first subsection (a section's text includes its subsections)."""
     kept, fenced = [], False
     for line in section.text.split("\n"):
@@ -55,17 +61,63 @@ def _own_text(section: Section) -> str:
     return "\n".join(kept).strip()
 
 
-def _is_navigation(text: str) -> bool:
+def _is_navigation(text: str, share: float = 0.5) -> bool:
+    """Whether more than ``share`` of the sentences of ``text`` point elsewhere."""
     found = sentences(text)
-    return len([s for s in found if _LINK.search(s.text)]) * 2 > len(found)
+    return len([s for s in found if _LINK.search(s.text)]) > share * len(found)
 
 
 def _section_passage(article: Article, section: Section) -> Passage:
-    text = _own_text(section)
+    text = own_text(section)
     # A section is about its article's subject: the article title names it (LcalAllReduce, HCCL).
     terms = " ".join((article.title, *(t for t in section.key_terms if t in text)))
     ref = f"{article.id}#{section.slug}"
     return Passage(ref, section.title, text, ref, terms, NAVIGATION_PRIOR if _is_navigation(text) else 1.0)
+
+
+def _point_starts(lines: list[str]) -> list[tuple[int, str, int]]:
+    """Where a run-in head opens a paragraph or a list item (``**Why most ranks time out.**``),
+    outside code, with its depth: a paragraph's head 0, a list item's deeper the more it is indented."""
+    starts, fenced = [], False
+    for number, line in enumerate(lines):
+        if _FENCE.match(line):
+            fenced = not fenced
+        elif not fenced and not line.lstrip().startswith(KEY_TERMS_PREFIX) and (head := _POINT_HEAD.match(line)):
+            if head.group("item"):
+                starts.append((number, head.group("head").strip("`"), 1 + len(line) - len(line.lstrip())))
+            elif number == 0 or not lines[number - 1].strip():    # not a line wrapped inside a paragraph
+                starts.append((number, head.group("head").strip("`"), 0))
+    return starts
+
+
+def _end_of_point(lines: list[str], starts: list[tuple[int, str, int]], position: int) -> int:
+    """Where the point opened at ``starts[position]`` ends: at the next head as shallow as its own;
+    a list item's also where its list does (at a paragraph that is neither an item nor indented)."""
+    start, _, depth = starts[position]
+    end = next((number for number, _, other in starts[position + 1:] if other <= depth), len(lines))
+    if depth:
+        end = next((n for n in range(start + 1, end) if lines[n].strip() and not lines[n][:1].isspace()
+                    and not _ITEM.match(lines[n]) and not lines[n - 1].strip()), end)
+    return end
+
+
+def _points(article: Article, section: Section) -> list[Passage]:
+    """A section that makes several points under run-in heads, point by point: each head with what
+    follows it up to the next head as shallow as its own (a paragraph's point holds the list it
+    introduces, heads of the items included), cited as the section. A question about one point is
+    answered by it, not by whichever of the section's sentences share its words. A point that
+    mostly points elsewhere ("See find-group-ranks") is left to the section it points to."""
+    lines = own_text(section).split("\n")
+    starts = _point_starts(lines)
+    if len(starts) < MIN_POINTS:
+        return []
+    ref = f"{article.id}#{section.slug}"
+    points = []
+    for position, (start, head, _) in enumerate(starts):
+        text = "\n".join(lines[start:_end_of_point(lines, starts, position)]).strip()
+        if not _is_navigation(text, POINTER_SHARE):
+            points.append(Passage(f"{ref}/{position + 1}", f"{section.title}: {head}", text, ref, article.title))
+    return points
 
 
 def _article_passages(articles: Iterable[Article]) -> list[Passage]:
@@ -81,7 +133,7 @@ class _Sections:
 
     def __init__(self, passages: list[Passage]):
         self.position = {p.ref: i for i, p in enumerate(passages)}
-        self.bm25 = build(p.tokens() for p in passages)
+        self.bm25 = build(tokenize(p.searched()) for p in passages)
 
     def supporting(self, text: str, citations: Sequence[Citation]) -> str:
         """Of ``citations``, the section ``text`` reads most like (the first cited on a tie)."""
@@ -110,4 +162,5 @@ def _entry_passages(entry: Entry, sections: _Sections) -> list[Passage]:
 def kb_passages(kb: KnowledgeBase) -> list[Passage]:
     articles = _article_passages(kb.articles.values())
     sections = _Sections(articles)
-    return articles + [p for entry in kb.entries for p in _entry_passages(entry, sections)]
+    points = [p for a in kb.articles.values() for s in a.sections.values() for p in _points(a, s)]
+    return articles + points + [p for entry in kb.entries for p in _entry_passages(entry, sections)]

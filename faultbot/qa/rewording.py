@@ -17,18 +17,39 @@ from .tokens import is_cjk
 # A name: an environment variable, an error code, a CamelCase kernel (what a typo can be fixed in).
 NAME = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[A-Za-z]{2}\d{4}\b|\b[A-Z][a-z]+[A-Z]\w*\b")
 _WORD = re.compile(r"(?<![\w-])[A-Za-z]+(?![\w-])")
-MIN_TYPO_WORD = 6            # shorter words are too close to each other to guess a typo in
+MIN_TYPO_WORD = 6            # shorter words are too close to each other to guess a typo in ...
+MIN_SWAP_WORD = 5            # ... except two letters swapped (casue), in words this long
 MIN_TYPO_PART = 4            # shorter parts of a name (ip, id, 0002) differ by design, not by typos
 LONG_PART = 8                # a part this long may hold two typos
 
 
+def _trie(phrases: list[str]) -> str:
+    """A pattern matching any of ``phrases`` (literals), the longest first, written as a tree of
+    their common beginnings: a text is read once, not once per phrase."""
+    root: dict[str, dict] = {}
+    for phrase in phrases:
+        node = root
+        for char in phrase:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def written(node: dict[str, dict]) -> str:
+        branches = [re.escape(char) + written(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+    return written(root)
+
+
 def _alternation(phrases: list[str]) -> re.Pattern[str] | None:
-    """One pattern finding any of ``phrases`` (literals, longest first): English ones as whole
-    words, Chinese ones wherever they occur."""
+    """One pattern finding any of ``phrases`` (literals, longest first, any case): English ones as
+    whole words, Chinese ones wherever they occur."""
     if not phrases:
         return None
-    ordered = sorted(set(phrases), key=lambda p: (-len(p), p))
-    parts = [re.escape(p) if is_cjk(p) else rf"(?<![\w-]){re.escape(p)}(?![\w-])" for p in ordered]
+    said = sorted({p.casefold() for p in phrases})
+    english, chinese = [p for p in said if not is_cjk(p)], [p for p in said if is_cjk(p)]
+    parts = ([rf"(?<![\w-])(?:{_trie(english)})(?![\w-])"] if english else []) + ([_trie(chinese)] if chinese else [])
     return re.compile("|".join(parts), re.IGNORECASE)
 
 
@@ -70,22 +91,34 @@ class Rewording:
         cues = tuple((intent, pattern) for intent, phrases in vocabulary.intents
                      if (pattern := _alternation(list(phrases))) is not None)
         known = {w.lower() for text in texts for w in _WORD.findall(text)}
-        known.update(p.casefold() for group in vocabulary.synonyms for p in (group.canonical, *group.said_as))
+        known.update(w.lower() for group in vocabulary.synonyms for p in (group.canonical, *group.said_as)
+                     for w in _WORD.findall(p))
         return cls(canonical, _alternation(list(canonical)), cues, known_names(texts), tuple(sorted(known)),
                    _alternation(list(vocabulary.out_of_scope)))
 
     def _known_word(self, typed: str) -> str:
-        """The known word ``typed`` misspells (heartbeart, retransmision): one typo away, two in
-        long words; words of fewer than MIN_TYPO_WORD letters are left as they are."""
+        """The known word ``typed`` misspells (heartbeart, defualt, retransmision): one typo away (two
+        adjacent letters swapped count as one), two in long words; in words of MIN_SWAP_WORD letters
+        only a swap (casue), and shorter words are left as they are."""
         lowered = typed.lower()
-        if len(lowered) < MIN_TYPO_WORD or lowered in self._word_set:
+        if len(lowered) < MIN_SWAP_WORD or lowered in self._word_set:
             return typed
         from rapidfuzz import process
-        from rapidfuzz.distance import Levenshtein
+        from rapidfuzz.distance import OSA
 
         limit = 2 if len(lowered) >= LONG_PART + 1 else 1
-        found = process.extractOne(lowered, self.words, scorer=Levenshtein.distance, score_cutoff=limit)
+        choices = self.words if len(lowered) >= MIN_TYPO_WORD else self._anagrams.get("".join(sorted(lowered)), ())
+        found = process.extractOne(lowered, choices, scorer=OSA.distance, score_cutoff=limit)
         return found[0] if found else typed
+
+    @functools.cached_property
+    def _anagrams(self) -> dict[str, tuple[str, ...]]:
+        """The known short words by their letters: a swap of two letters keeps them."""
+        found: dict[str, list[str]] = {}
+        for word in self.words:
+            if len(word) < MIN_TYPO_WORD:
+                found.setdefault("".join(sorted(word)), []).append(word)
+        return {letters: tuple(words) for letters, words in found.items()}
 
     @functools.cached_property
     def _word_set(self) -> frozenset[str]:
@@ -110,6 +143,12 @@ class Rewording:
         text = as_ascii_punctuation(question)
         text = NAME.sub(lambda m: self._known_name(m.group()), text)
         text = _WORD.sub(lambda m: self._known_word(m.group()), text)
+        return self.said_canonically(text)
+
+    def said_canonically(self, text: str) -> str:
+        """``text`` with every phrase of a synonym group as the group's word: how the knowledge's own
+        text is searched, so that "time out" there meets "timeout" in a question."""
+        text = " ".join(as_ascii_punctuation(text).split())
         if self.synonyms is not None:
             text = self.synonyms.sub(lambda m: f" {self.canonical[m.group().casefold()]} ", text)
         return " ".join(text.split())
@@ -122,3 +161,9 @@ class Rewording:
     def intents(self, reworded: str) -> frozenset[Intent]:
         """What the (reworded) question asks for."""
         return frozenset(intent for intent, cue in self.intent_cues if cue.search(reworded))
+
+    def without_cues(self, reworded: str) -> str:
+        """The (reworded) text without the phrases that say what it asks for: what it is about."""
+        for _, cue in self.intent_cues:
+            reworded = cue.sub(" ", reworded)
+        return reworded

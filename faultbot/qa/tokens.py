@@ -10,13 +10,14 @@ _PARTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 _CAMEL = re.compile(r"[a-z][A-Z]")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CJK_STOP = re.compile("问题|什么|怎么|怎样|如何|为什么|哪些|哪个|请问|是否|一下|多少|可以"
-                       "|吗|呢|的|了|是|我|你")
+                       "|这么|那么|这个|那个|才能|能不能|会不会|有没有|一般|可能|还是|或者|以及|应该|到底"
+                       "|吗|呢|吧|啊|呀|的|了|是|我|你")
 
 STOP_WORDS = frozenset("""
 a an and are as at be been but by can could did do does doing for from had has have how i if in into is it
 its me my no not of on or our so than that the their them then there these they this those to was we were
 what when where which who whom why will with would you your yes about after before does should shall may
-many much any some get got all also just only
+many much any some get got all also just only now else still really actually please
 """.split())
 
 def is_cjk(text: str) -> bool:
@@ -78,6 +79,17 @@ def query_terms(text: str) -> dict[str, float]:
 
 NAME_BOOST = 2.0
 PART_OF_NAME = 0.5     # "lcal" of LcalAllReduce: the name itself says it better
+
+
+def words(text: str, gaps: bool = False) -> list[str]:
+    """The words of ``text`` in order, a name as one word (HCCL_EXEC_TIMEOUT, not also its parts):
+    what a name of a thing is matched with. ``gaps``: a stop word leaves "" in its place, so
+    that how far apart two words are is still seen."""
+    found: list[str] = []
+    for run in _RUN.findall(text):
+        said = _cjk_tokens(run) if is_cjk(run) else _word_tokens(run)[:1]
+        found += said or ([""] if gaps else [])
+    return found
 
 
 def tokenize(text: str) -> list[str]:

@@ -18,7 +18,7 @@ from ..qa.answer import suggestions
 from . import views
 from ..case_export import case_document
 from ..session import StepKind
-from .files import write_atomically
+from ..atomic_files import write_atomically
 from .redact import redact
 from .reply import Reply
 from .report import report_markdown

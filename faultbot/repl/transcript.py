@@ -22,7 +22,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from .files import json_line
+from ..atomic_files import json_line
 
 FORMAT_VERSION = 2
 SUFFIX = ".jsonl"

@@ -22,3 +22,12 @@ def test_coverage_counts_unknown_words_against_the_query():
     index = build([["hccl", "timeout"], ["sdma"]])
     assert index.coverage({"hccl": 1.0, "timeout": 1.0}, 0) == 1.0
     assert 0 < index.coverage({"hccl": 1.0, "kubernetes": 1.0}, 0) < 0.5
+
+
+def test_a_count_no_document_writes_weighs_little_but_an_unknown_word_or_code_in_full():
+    index = build([["rank", "timeout"], ["sdma"]])
+    for count in ("64", "300s", "32-node", "0x05000001"):
+        assert index.weight(count) < 0.5 * index.weight("kubernetes")
+    assert index.weight("ei0099") == index.weight("kubernetes")
+    query = {"rank": 1.0, "timeout": 1.0}
+    assert index.coverage({**query, "64": 1.0}, 0) > 1.5 * index.coverage({**query, "kubernetes": 1.0}, 0)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from faultbot.engine.diagnosis import Engine
 from faultbot.qa.failure_match import FaultWords
 
 
 @pytest.fixture(scope="module")
 def words(kb) -> FaultWords:
-    return FaultWords(kb)
+    return FaultWords(kb, Engine(kb).feeds)
 
 
 def test_aiv_hang_in_words_points_at_the_aiv_fault_and_asks_for_the_kernel(words):

@@ -37,3 +37,38 @@ def test_what_a_question_asks_for(index):
     assert Intent.CAUSE in intents("why does LcalAllReduce hang")
     assert Intent.WORKAROUND in intents("LCCL 卡住怎么规避")
     assert Intent.FIXED_VERSION in intents("which CANN version fixes the LCCL defect")
+
+
+def test_two_swapped_letters_are_read_as_the_known_word_but_short_words_stay(index):
+    reword = index.rewording.reword
+    assert "default" in reword("defualt value of HCCL_EXEC_TIMEOUT").split()
+    assert "cause" in reword("EI0012 root casue").split()    # five letters: only a swap is read as a typo
+    assert "eror" in reword("user eror vs system error").split()    # four letters: left as typed
+
+
+def test_words_of_the_vocabulary_phrases_are_known_words_not_typos(index):
+    # "damage" is in the phrase "collateral damage": not a typo of the articles' "damaged"
+    assert "consequence" in index.rewording.reword("is that collateral damage?").split()
+
+
+def test_the_knowledge_s_own_text_is_said_in_the_same_words_as_questions(index):
+    said = index.rewording.said_canonically
+    assert said("Why most ranks time out") == index.rewording.reword("why do most ranks time out").replace("do ", "")
+    assert said("the peer's heartbeat packets") == "the remote end heartbeat"
+
+
+def test_asking_what_to_do_how_to_read_and_which_version_fixes(index):
+    intents = lambda q: index.rewording.intents(index.rewording.reword(q))  # noqa: E731
+    assert Intent.WORKAROUND in intents("two ranks timed out 6 minutes apart, what should I do")
+    assert Intent.MEANING in intents("how should I read the cluster exception location line")
+    assert Intent.FIXED_VERSION in intents("LcalAllReduce 的问题在哪个CANN版本修复的？")
+    assert Intent.FIXED_VERSION not in intents("which CANN and HDK versions was the problem seen on")
+    assert Intent.RANGE in intents("what is the max value of HCCL_CONNECT_TIMEOUT")
+
+
+def test_the_longest_phrase_wins_english_as_whole_words_chinese_anywhere(index):
+    reword = index.rewording.reword
+    assert reword("what does it stand for meaning") == "what does it mean"     # not "acronym meaning"
+    assert reword("stand for") == "acronym"
+    assert reword("unstuck timeouts") == "unstuck timeout"                      # "stuck" inside a word stays
+    assert reword("卡住了吗") == "hang 了吗"

@@ -11,11 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-import yaml
-
 from ..extract.facts import Observation
 from ..ingest.records import LogRecord, RecordKind
-from .model import CODE_SHAPE
+from ..kb.model import CODE_SHAPE
+from .yaml_writer import dump_yaml
 
 MAX_SIGNATURES = 5
 MAX_LOG_LINES = 40
@@ -30,14 +29,6 @@ _OCCURRENCE_PREFIX = re.compile(r"^(?:\[PID:\s*\d+\]\s*)?(?:\d{4}-\d{2}-\d{2}[-T
 def _signature(record: LogRecord) -> str:
     """The record's message as a signature: without its occurrence prefix, at most 400 characters."""
     return _OCCURRENCE_PREFIX.sub("", record.match_text)[:400]
-
-
-class Dumper(yaml.SafeDumper):
-    """Multi-line text (logs) as literal blocks, the way people write them in the KB."""
-
-
-Dumper.add_representer(str, lambda dumper, value: dumper.represent_scalar(
-    "tag:yaml.org,2002:str", value, style="|" if "\n" in value else None))
 
 
 def error_records(records: Sequence[LogRecord]) -> list[LogRecord]:
@@ -97,5 +88,4 @@ def draft_entry(entry_id: str, source: str, records: Sequence[LogRecord], observ
               "# Conditions: the facts below were seen in the log; add `conditions:` over the ones that\n"
               "# tell this fault from its near misses (see kb/README.md#conditions).\n")
     footer = "".join(f"#   {fact}\n" for fact in facts[:60])
-    body = yaml.dump(entry, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=100)
-    return header + body + ("# Facts seen in the log:\n" + footer if footer else "")
+    return header + dump_yaml(entry) + ("# Facts seen in the log:\n" + footer if footer else "")

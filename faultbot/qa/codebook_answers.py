@@ -1,0 +1,63 @@
+"""Questions about how CANN error codes are built, answered from kb/codes.yaml: which module a
+module character stands for (asked by the character, a prefix such as ``EIxxxx`` or ``EI codes``,
+or a whole code), what the characters of a code are, and what its number ranges mean."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..kb.model import CodeBook, Intent
+from .tokens import words
+
+# The module character a question points at: "letter I", "EIxxxx", "E*", "EI error codes", "EI0002".
+_LETTER = re.compile(r"\bletter\s+['\"`]?([0-9A-Z])\b")
+_PREFIX = re.compile(r"\b[EWI]([0-9A-Z])(?:[xX*]{4}(?![\w*])|(?=\s+(?:error\s+)?codes?\b))")
+_CODE = re.compile(r"\b[EWI]([0-9A-Z])\d{4}\b")
+MODULE_WORD = "module"        # what a question about the reporting module says (after the synonyms)
+CODE_WORDS = frozenset({"code", "码"})   # beside "error": the question is about error codes
+
+
+@dataclass(frozen=True)
+class CodeAnswer:
+    text: str                       # Markdown
+    citations: tuple[str, ...]
+
+
+def _module_character(reworded: str) -> str:
+    for pattern in (_LETTER, _PREFIX, _CODE):
+        found = pattern.search(reworded)
+        if found:
+            return found.group(1)
+    return ""
+
+
+def _structure(codebook: CodeBook) -> str:
+    levels = ", ".join(f"`{letter}` {name}" for letter, name in codebook.levels.items())
+    modules = ", ".join(f"`{letter}` {name}" for letter, name in codebook.modules.items())
+    return "\n".join(["A CANN error code is a level letter, a module character and four digits:",
+                      f"- the level letter: {levels};", f"- the module character: {modules};",
+                      "- the four digits: " + _classes(codebook)])
+
+
+def _classes(codebook: CodeBook) -> str:
+    return "; ".join(f"{c.first:04d}–{c.last:04d}, {c.name}: {c.meaning}" for c in codebook.classes) + "."
+
+
+def code_answer(codebook: CodeBook | None, reworded: str, intents: frozenset[Intent]) -> CodeAnswer | None:
+    """The answer from the error-code structure, when ``reworded`` (a question in the articles' words)
+    asks which module a code's module character is, or how error codes are built or numbered."""
+    if codebook is None:
+        return None
+    said = set(words(reworded))
+    character = _module_character(reworded)
+    if MODULE_WORD in said and character in codebook.modules:
+        text = (f"The second character of a CANN error code names the module that reports it: "
+                f"`{character}` is {codebook.modules[character]}.")
+    elif "error" in said and said & CODE_WORDS and Intent.CONSISTS_OF in intents:
+        text = _structure(codebook)
+    elif "error" in said and said & CODE_WORDS and Intent.RANGE in intents:
+        text = "The four digits of a CANN error code give its class: " + _classes(codebook)
+    else:
+        return None
+    return CodeAnswer(text, codebook.citations)

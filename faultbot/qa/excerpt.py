@@ -1,0 +1,128 @@
+"""The part of a passage that answers a question: its sentences that hold most of what the passage
+holds of the question, each with what it needs to be read (its paragraph's first sentence, the
+table of a row, the list a colon introduces), or the whole passage when it is short; a how-to
+brings a command along."""
+
+from __future__ import annotations
+
+from .index import Hit, KnowledgeIndex
+from .question import Question
+from .ranking import sentence_contexts
+from .sentences import Sentence
+
+MAX_SENTENCES = 3
+WHOLE_PASSAGE_CHARS = 900  # a passage this short is the answer whole
+MAX_ROWS = 8               # table rows or list items a sentence brings along
+LEAD_RATIO = 0.25          # when no sentence holds this much of what the passage holds, its lead answers
+
+
+def _selection_scores(hit: Hit, question: Question, index: KnowledgeIndex) -> list[float]:
+    """How much of what the passage holds of the question each sentence holds, plus its bonus.
+    The title's words say nothing about which of its sentences answers, so they do not count:
+    when the title holds it all, the whole passage answers, and its lead says so."""
+    found, words = hit.sentences, hit.words
+    own = {t: b for t, b in question.query.items() if t not in hit.heading_words}
+    total = index.bm25.held(own, set().union(*words)) if words else 0.0
+    scores = []
+    for sentence, held, context in zip(found, words, sentence_contexts(hit.passage.title, found)):
+        share = index.bm25.held(own, held) / total if total else 0.0
+        holds_any = index.bm25.held(question.query, held) > 0
+        scores.append(share + question.bonus(sentence, holds_any, context, choosing=True))
+    return scores
+
+
+def _table_around(found: list[Sentence], i: int) -> list[int]:
+    start = i
+    while start > 0 and found[start - 1].row:
+        start -= 1
+    return [j for j in range(start, min(start + MAX_ROWS, len(found))) if found[j].row]
+
+
+def _introduced_by(found: list[Sentence], i: int) -> list[int]:
+    """The list items or table rows after a sentence that ends in a colon, up to MAX_ROWS of them."""
+    if not found[i].text.endswith(":"):
+        return []
+    kept: list[int] = []
+    blocks: set[int] = set()
+    for j in range(i + 1, len(found)):
+        starts_block = found[j].block not in blocks
+        if starts_block and not (found[j].row or found[j].bullet) or len(blocks) + starts_block > MAX_ROWS:
+            break
+        blocks.add(found[j].block)
+        kept.append(j)
+    return kept
+
+
+def _in_context(found: list[Sentence], chosen: list[int]) -> list[int]:
+    """A chosen sentence brings the first sentence of its paragraph (which says what the rest is
+    about), a table row the rest of its table, and a paragraph that ends in a colon the list or
+    table it introduces: alone, each reads out of context."""
+    kept = set(chosen)
+    for i in chosen:
+        kept.add(next(j for j in range(i + 1) if found[j].block == found[i].block))
+        if found[i].row:
+            kept.update(_table_around(found, i))
+            continue
+        last = max(j for j in range(i, len(found)) if found[j].block == found[i].block)
+        if last == i or (found[last].text.endswith(":") and _introduced_by(found, last)):
+            kept.update(range(i, last + 1))
+            kept.update(_introduced_by(found, last))
+    return sorted(kept)
+
+
+def _chosen(found: list[Sentence], scores: list[float], question: Question) -> list[int]:
+    if sum(len(s.text) for s in found) <= WHOLE_PASSAGE_CHARS:
+        return list(range(len(found)))    # short enough to read whole: no sentence is out of context
+    best = max(scores, default=0.0)
+    if best < LEAD_RATIO:
+        chosen = list(range(min(2, len(found))))
+    else:
+        ranked = sorted(range(len(found)), key=lambda i: (-scores[i], i))
+        chosen = [i for i in ranked if scores[i] >= 0.6 * best][:MAX_SENTENCES]
+    if question.how_to and not any(found[i].commands for i in chosen):
+        chosen += [i for i in range(len(found)) if found[i].commands][:1]
+    return _in_context(found, chosen)
+
+
+def _markdown(found: list[Sentence], chosen: list[int]) -> str:
+    """The chosen sentences as Markdown: a paragraph or list item per block, commands as code."""
+    parts: list[str] = []
+    previous_block = None
+    for i in chosen:
+        sentence = found[i]
+        if sentence.block == previous_block and parts:
+            parts[-1] += " " + sentence.text
+        elif (sentence.bullet or sentence.row) and parts and parts[-1].startswith("- "):
+            parts[-1] += "\n- " + sentence.text
+        else:
+            parts.append(("- " if sentence.bullet or sentence.row else "") + sentence.text)
+        previous_block = sentence.block
+        if sentence.commands:
+            parts.append("```bash\n" + "\n".join(sentence.commands) + "\n```")
+            previous_block = None
+    return "\n\n".join(parts)
+
+
+def _section_command(hit: Hit, question: Question, index: KnowledgeIndex) -> str:
+    """For a how-to answered by one point of a section, the command of that section the question's
+    words fit best ("search the run log (command below)" and the command after the list), if any."""
+    section = index.position.get(hit.passage.citation)
+    if section is None or section == index.position.get(hit.passage.ref):
+        return ""
+    whole = index.hit(section, question.query)
+    scores = _selection_scores(whole, question, index)
+    commands = [i for i, sentence in enumerate(whole.sentences) if sentence.commands and scores[i] > 0]
+    if not commands:
+        return ""
+    best = max(commands, key=lambda i: scores[i])
+    return "\n\n" + _markdown(list(whole.sentences), [best])
+
+
+def passage_excerpt(hit: Hit, question: Question, index: KnowledgeIndex) -> str:
+    """The Markdown of what in ``hit`` answers ``question``."""
+    found = list(hit.sentences)
+    chosen = _chosen(found, _selection_scores(hit, question, index), question)
+    text = _markdown(found, chosen)
+    if question.how_to and not any(found[i].commands for i in chosen):
+        text += _section_command(hit, question, index)
+    return text

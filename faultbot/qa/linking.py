@@ -1,0 +1,89 @@
+"""Which known things a question names. A name is matched by its words (in the articles' words,
+inflections folded), in any order within a window one word longer than the name; a longer name
+found wins over a shorter one it contains (``error cqe status`` over ``error cqe``). A name that is
+one plain word (``status``, ``Notify``) counts only beside a word of the titles it is defined under,
+and a name most passages write (HCCL) only when nothing more particular is named."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .rewording import NAME
+from .things import Catalogue
+from .tokens import is_cjk, words
+
+GENERIC_SHARE = 0.15       # a one-word name in more of the passages than this names nothing particular
+_MARKED_NAME = re.compile(NAME.pattern + r"|^[A-Z][A-Z0-9]+$|^\d{5,}$|[^\w\s]")
+
+
+@dataclass(frozen=True)
+class _Name:
+    words: tuple[str, ...]
+    thing: int
+    needs_context: bool        # one plain word: meant only beside a word of its titles
+
+
+def _is_specific(name: str) -> bool:
+    return len(name.split()) > 1 or is_cjk(name) or bool(_MARKED_NAME.search(name))
+
+
+def _within_window(name: tuple[str, ...], said: list[str]) -> tuple[int, int] | None:
+    """The first span of ``said`` at most one word longer than ``name`` holding all its words."""
+    width = len(name) + (1 if len(name) > 1 else 0)
+    wanted = set(name)
+    for start in range(len(said)):
+        if said[start] in wanted and wanted <= set(said[start:start + width]):
+            return start, start + width
+    return None
+
+
+@dataclass(frozen=True)
+class Linker:
+    names: tuple[_Name, ...]
+    by_word: dict[str, tuple[int, ...]]       # a word -> the names holding it
+    generic: frozenset[int]                   # things named only by words most passages write
+
+    @classmethod
+    def of(cls, catalogue: Catalogue, key: Callable[[str], str], document_frequency: dict[str, int],
+           documents: int) -> "Linker":
+        """``key`` says a name in the articles' words, as a question is matched."""
+        names: list[_Name] = []
+        generic = set()
+        for number, thing in enumerate(catalogue.things):
+            keys = [(tuple(key(name).split()), name) for name in thing.names]
+            for said, name in dict(reversed(keys)).items():
+                if said:
+                    names.append(_Name(said, number, not _is_specific(name)))
+            if all(len(said) == 1 and document_frequency.get(said[0], 0) > GENERIC_SHARE * documents
+                   for said, _ in keys if said):
+                generic.add(number)
+        by_word: dict[str, list[int]] = {}
+        for position, name in enumerate(names):
+            for word in set(name.words):
+                by_word.setdefault(word, []).append(position)
+        return cls(tuple(names), {w: tuple(p) for w, p in by_word.items()}, frozenset(generic))
+
+    def linked(self, reworded: str, catalogue: Catalogue,
+               among: Callable[[int], bool] = lambda thing: True) -> list[int]:
+        """The things ``reworded`` (a question in the articles' words) names, of those ``among`` keeps
+        (the ones that answer what it asks), in the order it names them."""
+        said = words(reworded, gaps=True)
+        present = set(said) - {""}
+        candidates = {p for word in present for p in self.by_word.get(word, ())}
+        found: list[tuple[tuple[int, int], _Name]] = []
+        for position in candidates:
+            name = self.names[position]
+            span = _within_window(name.words, said) if set(name.words) <= present else None
+            if span is None:
+                continue
+            if not among(name.thing) or (
+                    name.needs_context and not (catalogue.things[name.thing].context - set(name.words)) & present):
+                continue
+            found.append((span, name))
+        kept = [(span, name) for span, name in found
+                if not any(set(name.words) < set(other.words) and other.thing != name.thing for _, other in found)]
+        things = list(dict.fromkeys(name.thing for _, name in sorted(kept, key=lambda pair: pair[0])))
+        particular = [t for t in things if t not in self.generic]
+        return particular or things

@@ -1,0 +1,83 @@
+"""A question as the answering reads it: its words in the articles' words and how much each
+counts, what it asks for (a default, a cause ...), the names it asks about, and what makes a
+sentence answer it beyond its words (the default value of the variable it names, "X is" for a
+what-is, a command or a variable to set for a how-to)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..kb.model import Intent
+from .sentences import Sentence
+from .tokens import query_terms
+
+if TYPE_CHECKING:
+    from .index import KnowledgeIndex
+
+_DEFAULT = re.compile(r"\bdefault|默认|缺省", re.I)
+_DEFAULT_VALUE = re.compile(r"(?:\bdefault\w*|默认\w*|缺省)\D{0,24}\d", re.I)
+# "the default is N" says it is the default; "default N" in passing may be another setting's.
+_DEFAULT_IS = re.compile(r"(?:\bdefault\w*(?:\s+value)?\s*(?:is|of|=|:)|默认(?:值)?(?:为|是))[\s*`]*\d", re.I)
+_HOW = re.compile(r"\b(how|commands?|enable|run|check|set|find|turn on|fix|workaround|avoid|solve|resolve"
+                  r"|what (?:should|can|do) I do)\b"
+                  r"|怎么|如何|怎样|开启|打开|设置|命令|查看|排查|解决|规避", re.I)
+_NAME = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[A-Z][A-Z0-9]{2,}\b|\b[A-Z][a-z]+[A-Z]\w*\b")
+_NOT_SUBJECTS = frozenset({"default", "the", "a", "an"})
+_WHAT_IS = re.compile(r"^\s*what\s+(?:is|are|does)\s+(?:an?\s+|the\s+)?([\w.\-]+)"
+                      r"|^\s*([\w.\-]+)\s*(?:是什么|是啥)", re.I)
+_SETTING = re.compile(r"\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b")    # an environment variable: what a how-to sets
+
+
+@dataclass(frozen=True)
+class Question:
+    text: str
+    query: dict[str, float]       # its terms in the articles' words and how much each counts
+    total: float
+    subject: str                  # X of "what is X", lower case; "" otherwise
+    names: tuple[str, ...]        # the names it asks about (HCCL_EXEC_TIMEOUT), lower case
+    intents: frozenset[Intent]    # what it asks for (cause, workaround, default ...)
+
+    @classmethod
+    def read(cls, text: str, index: KnowledgeIndex) -> "Question":
+        reworded = index.rewording.reword(text)
+        query = query_terms(reworded)
+        what = _WHAT_IS.match(reworded)
+        subject = next((g for g in what.groups() if g), "").lower() if what else ""
+        names = tuple(n.lower() for n in _NAME.findall(reworded))
+        return cls(reworded, query, index.bm25.total(query) or 1.0, "" if subject in _NOT_SUBJECTS else subject,
+                   names, index.rewording.intents(reworded))
+
+    def _names_default(self, sentence: Sentence, context: str) -> float:
+        """Whether ``sentence`` gives a default value of what is asked about: "default" and a number
+        close after it (1 when it says "the default is N", 0.5 otherwise), the name before them in
+        the sentence or in what precedes it (its paragraph's earlier sentence, the title)."""
+        found = _DEFAULT_VALUE.search(sentence.text)
+        if not found:
+            return 0.0
+        before = (context + " " + sentence.text[:found.start()]).lower()
+        if self.names and not any(name in before for name in self.names):
+            return 0.0
+        return 1.0 if _DEFAULT_IS.search(sentence.text) else 0.5
+
+    def bonus(self, sentence: Sentence, holds_any: bool, context: str = "", choosing: bool = False) -> float:
+        """What makes a sentence the answer beyond its words: the default value of X for a
+        default, "X is" for a what-is and, once the passage is chosen, commands or a variable to
+        set for a how-to. ``context``: the passage title and the sentence before it."""
+        if not holds_any:
+            return 0.0
+        bonus = 0.0
+        if _DEFAULT.search(self.text):
+            bonus += self._names_default(sentence, context)
+        if self.subject and re.search(rf"{re.escape(self.subject)}(?:\s*\([^)]*\))?\W*\s+(?:is|are|means|stands for)\b",
+                                      sentence.text, re.I):
+            bonus += 0.5
+        if choosing and self.how_to and (sentence.commands or _SETTING.search(sentence.text)):
+            bonus += 0.5
+        return bonus
+
+    @property
+    def how_to(self) -> bool:
+        """It asks how to do something: commands and variables to set answer it."""
+        return _HOW.search(self.text) is not None

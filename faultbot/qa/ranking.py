@@ -1,0 +1,48 @@
+"""The passages search found, ranked again for a question: by how much of it the passage says in
+one place (its title and one sentence), by BM25, and up when the passage is of the kind asked for
+and about what is asked (a workaround section for "how to work around X")."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .index import Hit, KnowledgeIndex
+from .question import Question
+from .sentences import Sentence
+from .tokens import NAME_BOOST
+
+BM25_SHARE = 0.35          # how much the BM25 score (relative to the best) counts beside focus
+INTENT_FIT = 1.3           # a passage that answers what is asked (a workaround for "how to work around") ranks up
+
+
+def sentence_contexts(title: str, found: Sequence[Sentence]) -> list[str]:
+    """For each sentence: the title and the sentence before it in its paragraph."""
+    return [" ".join((title, found[i - 1].text if i and found[i - 1].block == s.block else ""))
+            for i, s in enumerate(found)]
+
+
+def _focus(hit: Hit, question: Question, index: KnowledgeIndex) -> float:
+    """How much of the question the passage's title and key terms and its best sentence hold together."""
+    best = 0.0
+    for sentence, words, context in zip(hit.sentences, hit.words, sentence_contexts(hit.passage.title, hit.sentences)):
+        held = index.bm25.held(question.query, hit.title_words | words)
+        best = max(best, held / question.total + question.bonus(sentence, held > 0, context))
+    return best
+
+
+def _answers_what_is_asked(hit: Hit, question: Question) -> bool:
+    """The passage is of the kind asked for (a workaround, a default ...) and about what is asked:
+    it holds every name the question names."""
+    if not hit.answers & question.intents:
+        return False
+    held = hit.title_words.union(*hit.words)
+    return all(term in held for term, boost in question.query.items() if boost == NAME_BOOST)
+
+
+def rank(hits: list[Hit], question: Question, index: KnowledgeIndex) -> list[tuple[float, Hit]]:
+    """The passages BM25 found, ranked again by focus: a passage that says it in one place (its
+    title and one sentence) answers better than one with the words scattered over a page."""
+    top = max((hit.score for hit in hits), default=1.0)
+    scored = [((_focus(hit, question, index) + BM25_SHARE * hit.score / top) * hit.passage.prior
+               * (INTENT_FIT if _answers_what_is_asked(hit, question) else 1.0), hit) for hit in hits]
+    return sorted(scored, key=lambda pair: -pair[0])

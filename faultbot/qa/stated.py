@@ -1,0 +1,85 @@
+"""What the knowledge base states about the thing a question names, said as an answer: a setting's
+values for what is asked, or the statements ``structured.choose`` picked (a short definition
+followed by the section or entry that says more), with their sections.
+
+A statement answers for sure when it is what is asked for about what is named: a default, a
+cause, a workaround. When all the question asks is said with words that ask for many things
+("what is", "where", "set", "seconds") or the thing is named by a word most passages write
+(HCCL), the statement must also hold about as much of the question as the best passage does."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..kb.model import Intent
+from .excerpt import passage_excerpt
+from .index import Hit, KnowledgeIndex
+from .question import Question
+from .setting_answers import setting_answer
+from .structured import Choice, choose, named_thing, statement_words
+from .things import SETTING_INTENTS, Statement
+from .tokens import NAME_BOOST, tokenize
+
+SHORT_DEFINITION = 200     # a definition this short (a table row) is followed by a section or an entry on it
+STATED_COVERAGE = 0.75     # what a statement must hold of a weakly asked question, against the best passage
+WEAK_INTENTS = frozenset({Intent.MEANING, Intent.UNIT, Intent.CHECK, Intent.ENABLE})
+
+
+@dataclass(frozen=True)
+class Stated:
+    text: str                       # Markdown
+    citations: tuple[str, ...]      # the sections stating it, the first answered from first
+    coverage: float                 # share of the question's weight it holds, 0..1
+
+
+def _markdown(statement: Statement, question: Question, index: KnowledgeIndex) -> str:
+    if statement.passage < 0:
+        return statement.text
+    return passage_excerpt(index.hit(statement.passage, question.query), question, index)
+
+
+def _said(choice: Choice, question: Question, index: KnowledgeIndex,
+          everything: bool = False) -> tuple[str, tuple[str, ...], set[str]]:
+    """The Markdown, citations and words of what answers ``choice``; of a setting, the kinds of
+    values asked for ("what is the default X": its default, not what it is), or ``everything``."""
+    best = choice.statements[0]
+    if best.setting:
+        setting = index.catalogue.settings[best.setting]
+        asked = question.intents & frozenset(SETTING_INTENTS)
+        kinds = frozenset(SETTING_INTENTS) if everything else asked - {Intent.MEANING} or asked
+        text, cited = setting_answer(setting, kinds, question.text)
+        return text, cited, set(tokenize(index.rewording.said_canonically(" ".join((text, *setting.called)))))
+    shown = [best]
+    if best.passage < 0 and len(best.text) < SHORT_DEFINITION:
+        shown += [s for s in choice.statements[1:] if s.passage >= 0 and s.citation != best.citation][:1]
+    parts = [_markdown(shown[0], question, index)]
+    parts += [f"**{s.title}:** " + _markdown(s, question, index) for s in shown[1:]]
+    held = set().union(*(statement_words(s, index, with_section=True) for s in shown))
+    return "\n\n".join(parts), tuple(dict.fromkeys(s.citation for s in shown)), held
+
+
+def from_things(index: KnowledgeIndex, question: Question, ranked: list[tuple[float, Hit]]) -> Stated | None:
+    """The answer from what the KB states about the one thing ``question`` names, for what it asks;
+    None when there is none, or when it is weakly asked and the best passage (``ranked`` first)
+    holds clearly more of the question."""
+    choice = choose(index, question.text, question.intents)
+    if choice is None or (choice.generic and NAME_BOOST in choice.residual.values()):
+        return None     # HCCL named in passing beside the name the question is about (ret[9], errNo)
+    text, cited, held = _said(choice, question, index)
+    coverage = index.bm25.held(question.query, held) / question.total
+    weak = choice.generic or choice.intents <= WEAK_INTENTS
+    if weak and ranked and coverage < STATED_COVERAGE * ranked[0][1].coverage:
+        return None
+    return Stated(text, cited, round(coverage, 3))
+
+
+def about_named(index: KnowledgeIndex, question: Question) -> Stated | None:
+    """What the KB says the one thing ``question`` names is (for a setting, everything documented
+    about it: what it does, its default, range, unit and special values), for a question about
+    it that nothing answers directly."""
+    choice = named_thing(index, question.text)
+    if choice is None:
+        return None
+    text, cited, _ = _said(choice, question, index, everything=True)
+    return Stated(f"Nothing in the knowledge base answers this directly. What it says about "
+                  f"`{choice.thing.names[0]}`:\n\n{text}", cited, 0.0)

@@ -1,0 +1,100 @@
+"""Answering from what the knowledge base states about a named thing: when a question names one
+thing (after qualifiers such as a product or mode a named setting's values depend on) and asks
+for something the KB states about it (its default, cause, workaround ...), the statements of that
+kind answer, best first; otherwise the question is left to passage retrieval.
+
+Among a thing's statements of the kind asked for, where it is stated decides (the settings file, a
+section titled for it, a definition, an entry; see things.py), then the question's other words (a
+question about a destroyed communicator and an SDMA error picks that particular fault's checks)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..kb.model import Intent
+from .index import KnowledgeIndex
+from .things import Statement, Thing
+from .tokens import query_terms, tokenize, words
+
+# When a question asks for several things, the most particular one is answered.
+INTENT_ORDER = (Intent.DEFAULT, Intent.RANGE, Intent.UNIT, Intent.FIXED_VERSION, Intent.WORKAROUND,
+                Intent.PERMANENT_FIX, Intent.CAUSE, Intent.CONSISTS_OF, Intent.COLLECT, Intent.CHECK,
+                Intent.ENABLE, Intent.MEANING)
+
+
+@dataclass(frozen=True)
+class Choice:
+    thing: Thing
+    intents: frozenset[Intent]          # what is asked that the statements answer
+    statements: tuple[Statement, ...]   # of the most particular intent the thing answers, best first
+    generic: bool                       # the thing is named by a word most passages write (HCCL)
+    residual: dict[str, float]          # the question's terms besides what it asks and the thing's names
+
+
+def _without_qualifiers(linked: list[int], index: KnowledgeIndex) -> list[int]:
+    """A product or mode the values of a named setting depend on (AIV, Atlas A3) qualifies what is
+    asked about that setting; it is not a second thing asked about."""
+    things = index.catalogue.things
+    qualifying = {w for number in linked for thing in [things[number]] for s in thing.statements if s.setting
+                  for kind in index.catalogue.settings[s.setting].values for v in kind[1] for part in v.when
+                  for w in words(index.rewording.reword(part))}
+    kept = [n for n in linked if not all(set(words(index.rewording.reword(name))) <= qualifying
+                                         for name in things[n].names)]
+    return kept or linked
+
+
+def statement_words(statement: Statement, index: KnowledgeIndex, with_section: bool = False) -> frozenset[str]:
+    """The words a statement holds (in the articles' words): a passage's; a definition's own, or
+    ``with_section`` those of the whole section it is part of."""
+    within = statement.passage if statement.passage >= 0 else statement.within if with_section else -1
+    if within >= 0:
+        return frozenset(index.bm25.counts[within])
+    return frozenset(tokenize(index.rewording.said_canonically(f"{statement.title} {statement.text}")))
+
+
+def _residual(reworded: str, thing: Thing, index: KnowledgeIndex) -> dict[str, float]:
+    """The question's terms besides what it asks for and the thing's names."""
+    named = set(tokenize(" ".join(index.rewording.reword(n) for n in thing.names)))
+    return {t: b for t, b in query_terms(index.rewording.without_cues(reworded)).items() if t not in named}
+
+
+def _ranked(statements: list[Statement], residual: dict[str, float], index: KnowledgeIndex) -> list[Statement]:
+    """By rank, then by how much of the question's other words each holds (a fault family's own
+    checks or a more particular fault's), the first written first."""
+    total = index.bm25.total(residual)
+
+    def held(statement: Statement) -> float:
+        return index.bm25.held(residual, statement_words(statement, index)) / total if total else 1.0
+    return sorted(statements, key=lambda s: (s.rank, -held(s)))
+
+
+def choose(index: KnowledgeIndex, reworded: str, intents: frozenset[Intent]) -> Choice | None:
+    """What answers ``reworded`` (a question in the articles' words) from a named thing's statements,
+    or None when it names no thing, or several that answer the most particular thing asked that one
+    of them answers. What a thing is ("what is X") is answered only when nothing more is asked."""
+    particular = [i for i in INTENT_ORDER if i in intents and i is not Intent.MEANING]
+    things = index.catalogue.things
+    for intent in particular or [i for i in INTENT_ORDER if i in intents]:
+        holders = _without_qualifiers(index.linker.linked(
+            reworded, index.catalogue, lambda n, asked=intent: bool(things[n].answering(asked))), index)
+        if len(holders) > 1:
+            return None
+        if holders:
+            thing = things[holders[0]]
+            residual = _residual(reworded, thing, index)
+            ranked = _ranked(thing.answering(intent), residual, index)
+            answered = frozenset({intent} | {i for i in intents if i in ranked[0].intents})
+            return Choice(thing, answered, tuple(ranked), holders[0] in index.linker.generic, residual)
+    return None
+
+
+def named_thing(index: KnowledgeIndex, reworded: str) -> Choice | None:
+    """What the KB says the one thing ``reworded`` names is (a setting's values, a definition, its
+    section), when it names one particular thing (a product or mode aside) the KB says that of."""
+    things = index.catalogue.things
+    linked = _without_qualifiers(index.linker.linked(reworded, index.catalogue), index)
+    if len(linked) != 1 or linked[0] in index.linker.generic or not things[linked[0]].answering(Intent.MEANING):
+        return None
+    thing = things[linked[0]]
+    ranked = _ranked(thing.answering(Intent.MEANING), _residual(reworded, thing, index), index)
+    return Choice(thing, frozenset({Intent.MEANING}), tuple(ranked), False, {})

@@ -1,0 +1,32 @@
+"""How CANN error codes are built, answered from kb/codes.yaml: the module a module character names
+(asked by the character, a prefix or a code), the parts of a code and its number classes."""
+
+from __future__ import annotations
+
+import pytest
+
+from faultbot.qa.answer import answer
+
+
+@pytest.mark.parametrize("question, module", [
+    ("which module does the second letter I in an error code stand for", "`I` is HCCL"),
+    ("错误码 EIxxxx 里的 I 代表哪个模块？", "`I` is HCCL"),
+    ("EL error codes come from which component", "`L` is Driver"),
+    ("which module reports EK1234", "`K` is Profiling"),
+])
+def test_the_module_a_code_s_second_character_names(index, question, module):
+    found = answer(index, question)
+    assert module in found.text
+    assert "cann-error-code-structure#module-letters" in found.citations
+
+
+def test_the_parts_of_an_error_code_and_its_number_classes(index):
+    found = answer(index, "how is a CANN error code like EI0002 built")
+    assert "- the level letter: `E` error, `W` warning, `I` information;" in found.text
+    assert "9000–9999, internal" in found.text
+    assert "9000–9999, internal" in answer(index, "user vs internal error code ranges").text
+
+
+def test_a_code_without_a_question_about_its_module_is_answered_about_the_code(index):
+    found = answer(index, "what is EI0012")
+    assert "module" not in found.text.split("\n")[0] and "SDMA copy failed" in found.text

@@ -1,0 +1,138 @@
+"""Answering from what the knowledge base states about a named thing: headings and definitions read
+into things, names found in questions, and the statement that answers what is asked."""
+
+from __future__ import annotations
+
+import pytest
+
+from faultbot.kb.model import Intent
+from faultbot.qa.answer import answer
+from faultbot.qa.definitions import definitions
+from faultbot.qa.headings import article_subject, read_heading
+from faultbot.qa.question import Question
+from faultbot.qa.structured import choose
+
+SECTION = """The fields:
+
+- `crimer rank`: the **root node**, i.e. the rank where the fault happened.
+- `AI_CPU` / `AICPU_TS`: expanded on the device AI CPU.
+- **Notify**: usually a timeout while waiting
+  for the remote end.
+
+| Error code / keyword | Meaning |
+|---|---|
+| EI0012, `Execution_Error_SDMA` | SDMA copy failed |
+| 42 | a number names nothing |
+
+HCCL (Huawei Collective Communication Library, 集合通信库) is the collective library.
+A DFX (diagnosability) mechanism is no acronym spelled out.
+"""
+
+
+def test_a_section_defines_list_item_names_row_names_and_spelled_out_acronyms():
+    found = {d.names: d.text for d in definitions(SECTION)}
+    assert found[("crimer rank",)].startswith("`crimer rank`: the **root node**")
+    assert ("AI_CPU", "AICPU_TS") in found
+    assert found[("Notify",)].endswith("waiting for the remote end.")
+    assert found[("Execution_Error_SDMA", "EI0012")] == \
+        "Error code / keyword: EI0012, `Execution_Error_SDMA`; Meaning: SDMA copy failed"
+    assert found[("HCCL",)].startswith("HCCL (Huawei Collective Communication Library")
+    assert not [names for names in found if "42" in names or "DFX" in names]
+
+
+@pytest.mark.parametrize("title, names, intents", [
+    ("Causes of SDMA ERROR", ("SDMA ERROR",), {Intent.CAUSE}),
+    ("SDMA ERROR (EI0012)", ("SDMA ERROR", "EI0012"), {Intent.MEANING}),
+    ("What EI0002 means", ("EI0002",), {Intent.MEANING}),
+    ("Root cause", (), {Intent.CAUSE}),
+    ("Range and default", (), {Intent.DEFAULT, Intent.RANGE}),
+    ("EL0001 — device absent or abnormal", ("EL0001",), {Intent.MEANING}),
+    ("Notify wait timeout (EI0002)", ("Notify wait timeout", "EI0002"), {Intent.MEANING}),
+])
+def test_a_heading_names_a_thing_and_says_what_its_section_answers_about_it(index, title, names, intents):
+    heading = read_heading(title, index.rewording)
+    assert heading.usable and heading.names == names and heading.intents == intents
+
+
+@pytest.mark.parametrize("title", ["Heartbeat abnormal events in the run log", "Overview", "How codes are printed",
+                                   "Step 1: find every rank of the communicator"])
+def test_a_heading_that_describes_rather_than_names_is_not_used(index, title):
+    assert not read_heading(title, index.rewording).usable
+
+
+def test_an_article_titled_by_one_name_is_about_it():
+    assert article_subject("EI0002 (Communication_Error_Timeout) — every wording") == \
+        ("EI0002", "Communication_Error_Timeout")
+    assert article_subject("EI0019 / EI0020 (Communication_Error_Bind_IP_Port) — ports") == ()
+    assert article_subject("HCCL task execution faults — locating the failing rank") == ()
+
+
+def _linked(index, question: str) -> list[tuple[str, ...]]:
+    asked = Question.read(question, index)
+    return [index.catalogue.things[n].names for n in index.linker.linked(asked.text, index.catalogue)]
+
+
+def test_a_name_is_found_by_its_words_in_any_order_close_together(index):
+    assert any("EI0013" in names for names in _linked(index, "why did I get a roce cqe error"))
+    # "event ... timeout" far apart in another order, stop words between: not HCCL_EVENT_TIMEOUT
+    assert not any("HCCL_EVENT_TIMEOUT" in names
+                   for names in _linked(index, "timed out but there are no heartbeat events"))
+
+
+def test_a_plain_one_word_name_counts_only_beside_a_word_of_where_it_is_defined(index):
+    assert any("status" in names for names in _linked(index, "possible status values of a heartbeat abnormal line"))
+    assert not any("status" in names for names in _linked(index, "what is the status of my order"))
+
+
+def _chosen(index, question: str):
+    asked = Question.read(question, index)
+    return choose(index, asked.text, asked.intents)
+
+
+def test_what_is_asked_about_what_is_named_picks_the_section_titled_for_it(index):
+    choice = _chosen(index, "why does LcalAllReduce hang")
+    assert choice.statements[0].citation == "lccl-allreduce-flag-cleanup#root-cause"
+    choice = _chosen(index, "how can I work around the LcalAllReduce hang without upgrading CANN")
+    assert choice.statements[0].citation == "lccl-allreduce-flag-cleanup#workaround"
+
+
+def test_the_question_s_other_words_pick_the_particular_fault_among_entries(index):
+    choice = _chosen(index, "how do I check whether the communicator was destroyed before the SDMA error")
+    assert choice.intents == {Intent.CHECK}
+    assert index.passages[choice.statements[0].passage].ref == "hccl.sdma-error.comm-destroyed next_checks"
+
+
+def test_a_question_naming_nothing_or_asking_nothing_is_left_to_the_passages(index):
+    assert _chosen(index, "how do I plot heartbeat latency in grafana") is None
+    assert _chosen(index, "LcalAllReduce") is None
+
+
+def test_codes_an_entry_lists_stay_things_of_their_own(index):
+    found = answer(index, "what is ACL error 507034")
+    assert "vector core execution timed out" in found.text and "AI Core execution timed out" not in found.text
+    assert found.citations[0] == "cann-acl-error-codes#device-execution-codes"
+
+
+def test_a_short_definition_is_followed_by_the_section_that_says_more(index):
+    found = answer(index, "what is error 507010")
+    assert found.citations[:2] == ("cann-acl-error-codes#device-execution-codes",
+                                   "cann-acl-error-codes#task-scheduler-heartbeat")
+    assert "**Task scheduler heartbeat lost (507010):**" in found.text
+
+
+def test_a_word_most_passages_write_answers_only_a_question_about_it_alone(index):
+    assert "Huawei Collective Communication Library" in answer(index, "what does HCCL stand for").text
+    assert answer(index, "HCCL 日志里 ret[9] 是什么错误？").citations[0].startswith("hccl-error-code-hcclresult")
+
+
+def test_a_thing_named_without_a_question_gets_what_the_kb_says_it_is(index):
+    found = answer(index, "crimer rank grafana panel colours")
+    assert found.text.startswith("Nothing in the knowledge base answers this directly. "
+                                 "What it says about `crimer rank`")
+    assert "the **root node**" in found.text
+    assert found.citations == ("hccl-task-execution-faults#heartbeat-abnormal-events",)
+
+
+def test_a_table_row_of_values_defines_nothing(index):
+    found = answer(index, "what is PyTorch")
+    assert "Component: PyTorch" not in (found.text or "")
