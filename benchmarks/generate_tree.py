@@ -374,9 +374,9 @@ def generate(out: Path, size_mb: int, nodes: int, ranks_per_node: int, seed: int
         for local in range(ranks_per_node):
             rank = node * ranks_per_node + local
             pid = 2_100_000 + rank
-            ids: dict[str, object] = dict(
-                pid=pid, tid=pid + 7, rank=rank, dev=local, node=node, size=nodes * ranks_per_node, nodes=nodes,
-                group=GROUP, host_ip=f"10.0.0.{node + 1}", device_ip=f"10.20.{node}.{local + 1}")
+            ids: dict[str, object] = {
+                "pid": pid, "tid": pid + 7, "rank": rank, "dev": local, "node": node, "size": nodes * ranks_per_node, "nodes": nodes,
+                "group": GROUP, "host_ip": f"10.0.0.{node + 1}", "device_ip": f"10.20.{node}.{local + 1}"}
             comms = _communicators(node, local, nodes, ranks_per_node)
             name = f"plog-{pid}_20251024110000{rank:03d}.log"
             for channel, shapes in (("run", _RUN_NOISE), ("debug", _DEBUG_NOISE)):

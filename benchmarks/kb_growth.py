@@ -26,14 +26,14 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import generate_kb  # noqa: E402
-import generate_tree  # noqa: E402
-from cold_start import EXAMPLE, cache_env, faultbot_command, measure  # noqa: E402
+import generate_kb
+import generate_tree
+from cold_start import EXAMPLE, cache_env, faultbot_command, measure
 
-from faultbot.evidence import EvidenceCollector  # noqa: E402
-from faultbot.ingest.inputs import LogPath  # noqa: E402
-from faultbot.kb.loader import load_kb  # noqa: E402
-from faultbot.parallel import collect  # noqa: E402
+from faultbot.evidence import EvidenceCollector
+from faultbot.ingest.inputs import LogPath
+from faultbot.kb.loader import load_kb
+from faultbot.parallel import collect
 
 DIAGNOSE_TARGET = 1.5
 SCAN_TARGET = 1.2

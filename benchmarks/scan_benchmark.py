@@ -24,13 +24,13 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import generate_tree  # noqa: E402
+import generate_tree
 
-from faultbot.evidence import EvidenceCollector  # noqa: E402
-from faultbot.ingest.inputs import LogPath  # noqa: E402
-from faultbot.kb.loader import load_kb  # noqa: E402
-from faultbot.parallel import collect  # noqa: E402
-from faultbot.paths import default_articles_dir, default_kb_dir  # noqa: E402
+from faultbot.evidence import EvidenceCollector
+from faultbot.ingest.inputs import LogPath
+from faultbot.kb.loader import load_kb
+from faultbot.parallel import collect
+from faultbot.paths import default_articles_dir, default_kb_dir
 
 MEMORY_LIMIT_MB = 200
 

@@ -65,8 +65,8 @@ def load(kind: str, *key: str) -> object | None:
         return None
     try:
         data = (directory / artifact_name(kind, *key)).read_bytes()
-        return pickle.loads(data)  # noqa: S301 - our own artifact, in this user's cache directory
-    except Exception:  # noqa: BLE001 - a missing, partial or stale artifact is rebuilt, never fatal
+        return pickle.loads(data)
+    except Exception:
         return None
 
 
@@ -87,7 +87,7 @@ def store(kind: str, value: object, *key: str) -> None:
         os.replace(partial, directory / artifact_name(kind, *key))
         partial = None
         _prune(directory, kind)
-    except Exception:  # noqa: BLE001 - a read-only, full or odd cache directory: build in memory next time too
+    except Exception:
         pass
     finally:
         if partial is not None:

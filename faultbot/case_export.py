@@ -4,13 +4,13 @@ the evidence lines, the answers given, and the conclusion, ready for ``tests/cas
 from __future__ import annotations
 
 import re
-from datetime import datetime
 from collections.abc import Mapping
+from datetime import datetime
 from pathlib import Path
 
-from .engine.diagnosis import Diagnosis
 from .atomic_files import write_atomically
 from .authoring.yaml_writer import dump_yaml
+from .engine.diagnosis import Diagnosis
 from .kb.entry_schema import NO_CONCLUSION
 
 
@@ -33,7 +33,7 @@ def case_yaml(diagnosis: Diagnosis, answers: dict[str, str], unknown: set[str], 
     top = diagnosis.top
     status = f"{top.id} was concluded as {top.status.value}" if top else "nothing was concluded"
     header = f"# Saved by faultbot: {status}. Check the expectation before adding it to tests/cases/.\n"
-    return header + case_document(name, evidence_log(diagnosis), {**answers, **{f: "unknown" for f in sorted(unknown)}},
+    return header + case_document(name, evidence_log(diagnosis), {**answers, **dict.fromkeys(sorted(unknown), "unknown")},
                                   top.id if top else NO_CONCLUSION)
 
 

@@ -10,9 +10,9 @@ questions faultbot asked count as asked.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping
 
 from .engine.answers import AnswerError
 from .engine.asking import question_to_ask

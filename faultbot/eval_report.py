@@ -4,8 +4,8 @@ comparison with a recorded baseline (which cases passed then and fail now)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from .cases import CaseResult
 from .kb.entry_schema import NO_CONCLUSION

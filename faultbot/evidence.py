@@ -9,8 +9,8 @@ so every output names it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 
 from . import cache
 from .extract.facts import FactExtractor, Observation
@@ -18,16 +18,15 @@ from .folding import Found, RecordFolder
 from .ingest.inputs import InputSpec, Paste
 from .ingest.limits import DEFAULT_LIMITS, ReadLimits
 from .ingest.line_filter import LineFilter
-from .ingest.reader import LogReader
 from .ingest.plog import PlainPlog
+from .ingest.reader import LogReader
 from .ingest.records import LogRecord, RecordKind
 from .ingest.repeats import NO_EVIDENCE
 from .ingest.scanner import default_engine
 from .ingest.stats import InputStats
 from .kb.loader import KnowledgeBase
-from .match.symptoms import SymptomMatch, SymptomMatcher
 from .match.description import MAX_WORDS_CHARS, description_of
-
+from .match.symptoms import SymptomMatch, SymptomMatcher
 
 SAID_REMEMBERED = 4096
 

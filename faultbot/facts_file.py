@@ -28,11 +28,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import IO, Any
 
+from .atomic_files import AtomicFile, json_line
 from .folding import Found
 from .ingest.records import LogRecord, Origin, RecordKind
 from .ingest.stats import InputStats, SkippedFile
 from .render.safe_text import one_line
-from .atomic_files import AtomicFile, json_line
 
 FORMAT = "faultbot-facts"
 VERSION = 1

@@ -8,10 +8,11 @@ on the order of steps beyond what they contain.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from .engine.answers import is_unknown, parse_answer
 from .engine.diagnosis import Diagnosis, Engine

@@ -9,9 +9,9 @@ import sys
 from ..kb.loader import load_kb
 from ..qa.answer import answer
 from ..qa.index import KnowledgeIndex
+from ..render.answer_markdown import answer_markdown
 from ..render.console import print_markdown
 from ..render.entry_json import citation_dict
-from ..render.answer_markdown import answer_markdown
 from ..render.safe_text import json_safe
 from .errors import EXIT_NO_MATCH, EXIT_OK, UsageError
 from .kb_location import kb_paths

@@ -12,8 +12,8 @@ from ..cases import CaseResult, load_cases, run_case
 from ..eval_report import baseline_of, regressions, split_held_out, totals, totals_by_family
 from ..kb.loader import load_kb
 from ..render.console import print_table
-from ..session import DiagnosisSession
 from ..render.safe_text import json_safe
+from ..session import DiagnosisSession
 from .errors import EXIT_NO_MATCH, EXIT_OK, UsageError
 from .kb_location import kb_paths
 

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..engine.rule_error import RuleError
 from ..kb.diagnostics import KbError
 from .errors import EXIT_USAGE, UsageError
 from .parser import HANDLER, build_parser
-
 
 # A broken KB can have thousands of problems; a command other than `kb lint` shows the first ones.
 MAX_PROBLEMS_SHOWN = 20

@@ -6,7 +6,7 @@ derives the same facts in the same order. A rule that raises stops the run with 
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .facts import WorkingMemory
 from .rule_error import RuleError
@@ -28,7 +28,7 @@ def run_to_fixpoint(memory: WorkingMemory, rules: Sequence[DerivationRule], cont
         for rule in agenda:
             try:
                 derived = rule.fire(memory, context)
-            except Exception as error:  # noqa: BLE001 - reported with the rule's id, never swallowed
+            except Exception as error:
                 raise RuleError(rule.id, error) from error
             added = [fact for fact in derived if memory.add(fact)]
             if added:

@@ -9,9 +9,9 @@ when the child's own conditions hold.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Mapping, Sequence
 
 from ..kb.model import Entry, FactSpec, SymptomForm
 from ..match.symptoms import SymptomMatch

@@ -8,10 +8,10 @@ selection use.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
-from typing import Callable, Mapping
 
 from ..kb.model import AllOf, AnyOf, Condition, FactRef, FactSource, FactSpec, FactTest, NotOf, Op
 from .facts import WorkingMemory
@@ -22,7 +22,7 @@ class Tri(Enum):
     FALSE = "false"
     UNKNOWN = "unknown"
 
-    def __invert__(self) -> "Tri":
+    def __invert__(self) -> Tri:
         return {Tri.TRUE: Tri.FALSE, Tri.FALSE: Tri.TRUE}.get(self, Tri.UNKNOWN)
 
 

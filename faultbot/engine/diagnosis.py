@@ -7,8 +7,8 @@ selection is the same code with some condition verdicts pinned.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
 
 from ..extract.facts import Observation
 from ..kb.loader import KnowledgeBase
@@ -57,8 +57,9 @@ class Engine:
         self.kb = kb
         self.lineage = Lineage(kb)
         self.specs = kb.facts
-        self.rules: tuple[DerivationRule, ...] = (*(KbRule(rule) for rule in kb.rules), *AGGREGATIONS, PipShowVersions(), EffectiveExecTimeout(),
-                      CommDestroyedEarly(), ReportingModule(kb.codebook))
+        self.rules: tuple[DerivationRule, ...] = (
+            *(KbRule(rule) for rule in kb.rules), *AGGREGATIONS, PipShowVersions(), EffectiveExecTimeout(),
+            CommDestroyedEarly(), ReportingModule(kb.codebook))
         self.echo_entries = self.lineage.echo_ids
         self.feeds = feeders(kb.rules, [getattr(rule, "feeds", {}) for rule in self.rules])
 

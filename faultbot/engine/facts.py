@@ -7,9 +7,9 @@ over what logs say about the same fact.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Iterable, Iterator
 
 from ..ingest.records import LogRecord
 
@@ -28,7 +28,7 @@ class Provenance:
     source: Source
     record: LogRecord | None = None
     rule: str = ""
-    supports: tuple["Fact", ...] = ()
+    supports: tuple[Fact, ...] = ()
     note: str = ""
 
     def describe(self) -> str:
@@ -107,5 +107,5 @@ class WorkingMemory:
     def names(self) -> list[str]:
         return list(self._facts)
 
-    def copy(self) -> "WorkingMemory":
+    def copy(self) -> WorkingMemory:
         return WorkingMemory(iter(self), self.unknown_answers)

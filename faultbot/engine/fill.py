@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from .wording import show_value
 from .facts import WorkingMemory
+from .wording import show_value
 
 _PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 

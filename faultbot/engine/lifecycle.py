@@ -32,9 +32,10 @@ class CommDestroyedEarly:
             if destroy is None or record.timestamp is None:
                 continue
             destroy_record = destroy.provenance.record
-            if destroy_record is not None and destroy_record.timestamp is not None and destroy_record.timestamp <= record.timestamp:
+            destroyed_at = destroy_record.timestamp if destroy_record is not None else None
+            if destroyed_at is not None and destroyed_at <= record.timestamp:
                 origin = record.origin
                 return [Fact("comm_destroyed_before_sync", True, Provenance(
                     Source.DERIVED, rule=self.id, supports=tuple(f for f in (destroy, support) if f),
-                    note=f"destroyed at {destroy_record.timestamp}, failure at {origin.source}:{origin.line}"))]
+                    note=f"destroyed at {destroyed_at}, failure at {origin.source}:{origin.line}"))]
         return []

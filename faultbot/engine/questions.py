@@ -16,8 +16,8 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
 
 from ..kb.model import FactRef, FactSpec, FactTest, FactType, Rule
 from .candidates import Candidate, Status

@@ -6,8 +6,9 @@ their provenance; it never mutates memory itself.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Protocol, Sequence
+from typing import Protocol
 
 from ..kb.model import FactRef, FactSpec, Rule
 from ..match.symptoms import SymptomMatch

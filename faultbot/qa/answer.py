@@ -41,7 +41,7 @@ class Answer:
         return self.text is not None
 
     @classmethod
-    def of(cls, stated: Stated) -> "Answer":
+    def of(cls, stated: Stated) -> Answer:
         return cls(stated.text, stated.citations, stated.coverage)
 
 

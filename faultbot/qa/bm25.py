@@ -6,8 +6,8 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Collection, Iterable, Mapping, Sequence
 
 from .tokens import is_cjk
 

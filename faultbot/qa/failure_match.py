@@ -4,11 +4,11 @@ sdma 错误") matched to the KB's faults, with the question that tells the candi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
-from ..engine.lineage import Lineage
 from ..engine.conditions import leaves_of
+from ..engine.lineage import Lineage
 from ..engine.questions import Question, askable_for, question_about
 from ..engine.wording import describe_test
 from ..kb.loader import KnowledgeBase

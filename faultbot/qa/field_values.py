@@ -13,10 +13,9 @@ from dataclasses import dataclass
 
 from ..engine.decoding import DecodedField, decode_value
 from ..engine.facts import Fact, Provenance, Source
-from ..kb.model import Decoder
 from ..kb.fact_values import coerce
 from ..kb.loader import KnowledgeBase
-from ..kb.model import FactSpec, FactType
+from ..kb.model import Decoder, FactSpec, FactType
 
 _VALUE = r"(?P<value>\((?:[0-9a-fA-Fx]{1,10}, ?){0,3}[0-9a-fA-Fx]{1,10}\)|0[xX][0-9a-fA-F]{1,8}|\d{1,6})(?![\w.])"
 _BETWEEN = r"[^\w(]{0,3}(?:(?:is|was|of|=|:|equals?|为|是)[^\w(]{0,3})?"

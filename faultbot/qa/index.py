@@ -7,8 +7,8 @@ import re
 from dataclasses import dataclass, field
 
 from .. import cache
-from ..kb.model import CodeBook, Intent
 from ..kb.loader import KnowledgeBase
+from ..kb.model import CodeBook, Intent
 from .bm25 import Bm25, build
 from .field_values import FieldQuestions
 from .linking import Linker
@@ -17,7 +17,6 @@ from .rewording import NAME, Rewording
 from .sentences import Sentence, sentences
 from .things import Catalogue, build_catalogue, name_key
 from .tokens import query_terms, tokenize
-
 
 # A thing a question can name: an environment variable, error code, kernel or acronym (AIV, RoCE).
 ENTITY = re.compile(NAME.pattern + r"|\b[A-Z][A-Z0-9]{2,}\b")
@@ -83,8 +82,8 @@ class KnowledgeIndex:
     codebook: CodeBook | None = None          # how error codes are built (kb/codes.yaml)
 
     @classmethod
-    def from_kb(cls, kb: KnowledgeBase) -> "KnowledgeIndex":
-        from ..kb.settings_schema import read_settings    # reads YAML: only when the cache has no index
+    def from_kb(cls, kb: KnowledgeBase) -> KnowledgeIndex:
+        from ..kb.settings_schema import read_settings  # reads YAML: only when the cache has no index
 
         passages = tuple(kb_passages(kb))
         cut = tuple(tuple(sentences(p.text)) for p in passages)
@@ -103,7 +102,7 @@ class KnowledgeIndex:
                    {p.ref: i for i, p in enumerate(passages)}, kb.codebook)
 
     @classmethod
-    def of(cls, kb: KnowledgeBase) -> "KnowledgeIndex":
+    def of(cls, kb: KnowledgeBase) -> KnowledgeIndex:
         """The index of ``kb``: built once per KB content, from the cache afterwards."""
         return cache.load_or_build("qa-index", (kb.digest.content,), lambda: cls.from_kb(kb))
 

@@ -47,7 +47,7 @@ class Linker:
 
     @classmethod
     def of(cls, catalogue: Catalogue, key: Callable[[str], str], document_frequency: dict[str, int],
-           documents: int) -> "Linker":
+           documents: int) -> Linker:
         """``key`` says a name in the articles' words, as a question is matched."""
         names: list[_Name] = []
         generic = set()

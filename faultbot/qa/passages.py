@@ -4,15 +4,14 @@ each KB entry's summary, cause and fixes, with the article section an answer fro
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from ..engine.facts import WorkingMemory
 from ..engine.fill import fill
-from ..render.entry_markdown import step_lines
-from ..kb.model import Article, Section
 from ..kb.loader import KnowledgeBase
-from ..kb.model import Citation, Entry, FixStep
+from ..kb.model import Article, Citation, Entry, FixStep, Section
+from ..render.entry_markdown import step_lines
 from .bm25 import build
 from .sentences import KEY_TERMS_PREFIX, sentences
 from .tokens import tokenize

@@ -40,7 +40,7 @@ class Question:
     intents: frozenset[Intent]    # what it asks for (cause, workaround, default ...)
 
     @classmethod
-    def read(cls, text: str, index: KnowledgeIndex) -> "Question":
+    def read(cls, text: str, index: KnowledgeIndex) -> Question:
         reworded = index.rewording.reword(text)
         query = query_terms(reworded)
         what = _WHAT_IS.match(reworded)

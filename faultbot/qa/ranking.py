@@ -4,7 +4,7 @@ and about what is asked (a workaround section for "how to work around X")."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .index import Hit, KnowledgeIndex
 from .question import Question

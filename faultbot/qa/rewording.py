@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
-
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from ..fullwidth import as_ascii_punctuation
 from ..kb.model import Intent, Vocabulary
@@ -85,7 +84,7 @@ class Rewording:
     out_of_scope: re.Pattern[str] | None = None   # other vendors' stacks (NCCL, CUDA)
 
     @classmethod
-    def of(cls, vocabulary: Vocabulary, texts: Iterable[str]) -> "Rewording":
+    def of(cls, vocabulary: Vocabulary, texts: Iterable[str]) -> Rewording:
         texts = list(texts)
         canonical = {said.casefold(): group.canonical for group in vocabulary.synonyms for said in group.said_as}
         cues = tuple((intent, pattern) for intent, phrases in vocabulary.intents

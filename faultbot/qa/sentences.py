@@ -77,7 +77,7 @@ def sentences(markdown: str) -> list[Sentence]:
             reader.attach([b for b in body if b] if fence.group(2) in SHELL_LANGUAGES else [])
             continue
         stripped = line.strip()
-        if not stripped or stripped.startswith("#") or stripped.startswith(KEY_TERMS_PREFIX):
+        if not stripped or stripped.startswith(("#", KEY_TERMS_PREFIX)):
             reader.flush()
             header = [] if not stripped.startswith("|") else header
             continue

@@ -10,8 +10,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..kb.model import Article, Entry, Intent, Section, Setting, parent_of
 from ..kb.loader import KnowledgeBase
+from ..kb.model import Article, Entry, Intent, Section, Setting, parent_of
 from .definitions import definitions
 from .headings import article_subject, read_heading
 from .passages import Passage, own_text

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING, Sequence, TextIO
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
 
 from .safe_text import one_line, printable
 

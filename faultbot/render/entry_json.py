@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ..kb.model import Article
-from ..kb.model import Citation, Entry, FixStep
+from ..kb.model import Article, Citation, Entry, FixStep
 from .safe_text import json_safe
 
 

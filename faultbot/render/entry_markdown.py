@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..kb.model import Article
 from ..kb.loader import KnowledgeBase
-from ..kb.model import Citation, Entry, FixStep
+from ..kb.model import Article, Citation, Entry, FixStep
 from .safe_text import printable
 
 FIX_HEADINGS = (("workaround", "Immediate workaround"), ("permanent", "Permanent fix"),

@@ -6,9 +6,9 @@ an existing path."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Callable
 
 from ..engine.answers import is_unknown
 from ..engine.questions import Question

@@ -4,21 +4,22 @@ completion (as litecli does)."""
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass
 from difflib import get_close_matches
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
+from ..atomic_files import write_atomically
+from ..case_export import case_document
 from ..engine.candidates import Status
+from ..qa.answer import suggestions
 from ..render.answer_markdown import sources_markdown
 from ..render.diagnosis_markdown import how_markdown
 from ..render.entry_markdown import entry_markdown
 from ..render.safe_text import code_span, one_line
-from ..qa.answer import suggestions
-from . import views
-from ..case_export import case_document
 from ..session import StepKind
-from ..atomic_files import write_atomically
+from . import views
 from .redact import redact
 from .reply import Reply
 from .report import report_markdown
@@ -35,21 +36,21 @@ class Command:
     name: str
     args: str
     help: str
-    handler: Callable[["Chat", str], Reply]
+    handler: Callable[[Chat, str], Reply]
     completes: str = ""      # what its argument completes with: "entry", "candidate", "export" or nothing
 
 
-def _help(chat: "Chat", arg: str) -> Reply:
+def _help(chat: Chat, arg: str) -> Reply:
     return Reply(help_markdown())
 
 
-def _why(chat: "Chat", arg: str) -> Reply:
+def _why(chat: Chat, arg: str) -> Reply:
     if chat.pending is None:
         return Reply("Nothing is being asked now. `/how` shows how the conclusion was reached.")
     return Reply(views.question_block(chat.pending, explain=True))
 
 
-def _how(chat: "Chat", arg: str) -> Reply:
+def _how(chat: Chat, arg: str) -> Reply:
     diagnosis = chat.diagnosis
     if not arg:
         if diagnosis.top is None:
@@ -63,20 +64,20 @@ def _how(chat: "Chat", arg: str) -> Reply:
     return Reply("\n".join(how_markdown(known[arg], diagnosis)))
 
 
-def _facts(chat: "Chat", arg: str) -> Reply:
+def _facts(chat: Chat, arg: str) -> Reply:
     return Reply(views.facts_markdown(chat.diagnosis.memory))
 
 
-def _evidence(chat: "Chat", arg: str) -> Reply:
+def _evidence(chat: Chat, arg: str) -> Reply:
     inputs = [(s.label, s.evidence.stats) for s in chat.session.steps if s.kind.adds_evidence and s.evidence]
     return Reply(views.evidence_markdown(inputs, chat.diagnosis))
 
 
-def _alternatives(chat: "Chat", arg: str) -> Reply:
+def _alternatives(chat: Chat, arg: str) -> Reply:
     return Reply(views.alternatives_markdown(chat.diagnosis))
 
 
-def _back(chat: "Chat", arg: str) -> Reply:
+def _back(chat: Chat, arg: str) -> Reply:
     step = chat.apply_undo()
     if step is None:
         return Reply(error="nothing to take back")
@@ -86,13 +87,13 @@ def _back(chat: "Chat", arg: str) -> Reply:
     return Reply("\n\n".join(filter(None, (f"Took back {what}.", state.markdown))), conclusion=state.conclusion)
 
 
-def _reset(chat: "Chat", arg: str) -> Reply:
+def _reset(chat: Chat, arg: str) -> Reply:
     chat.apply_reset()
     chat.record("reset")
     return Reply("Started over: no logs, no answers. The transcript still holds everything said.")
 
 
-def _show(chat: "Chat", arg: str) -> Reply:
+def _show(chat: Chat, arg: str) -> Reply:
     entry = chat.kb.entry(arg)
     if entry is None:
         close = get_close_matches(arg, chat.kb.index.ids, n=3)
@@ -101,21 +102,21 @@ def _show(chat: "Chat", arg: str) -> Reply:
     return Reply(entry_markdown(entry, chat.kb))
 
 
-def _search(chat: "Chat", arg: str) -> Reply:
+def _search(chat: Chat, arg: str) -> Reply:
     if not arg:
         return Reply(error="give words to search for: /search TEXT")
     hits = chat.knowledge.search(arg, limit=SEARCH_HITS)
     return Reply(views.search_markdown(hits, chat.kb.articles, suggestions(arg, chat.knowledge)))
 
 
-def _cite(chat: "Chat", arg: str) -> Reply:
+def _cite(chat: Chat, arg: str) -> Reply:
     top = chat.diagnosis.top
     parts = [sources_markdown(map(str, top.entry.citations), chat.kb.articles, f"Sources of `{top.id}`")
              if top else "", sources_markdown(chat.last_citations, chat.kb.articles, "Sources of the last answer")]
     return Reply("\n\n".join(filter(None, parts)) or "Nothing to cite yet.")
 
 
-def _export(chat: "Chat", arg: str) -> Reply:
+def _export(chat: Chat, arg: str) -> Reply:
     try:
         words = shlex.split(arg)
     except ValueError as error:
@@ -139,17 +140,18 @@ def _export(chat: "Chat", arg: str) -> Reply:
         write_atomically(path, redact(text, keep=_quoted_commands(chat.kb)) if hide else text)
     except OSError as error:
         return Reply(error=f"cannot write {error.filename or 'the file'}: {error.strerror}")
-    return Reply(f"Wrote the incident report to {code_span(path)}" + (" (site identifiers masked: addresses, hosts, users, paths, secrets, serials)." if hide else "."))
+    masked = " (site identifiers masked: addresses, hosts, users, paths, secrets, serials)." if hide else "."
+    return Reply(f"Wrote the incident report to {code_span(path)}{masked}")
 
 
-def _quoted_commands(kb: "KnowledgeBase") -> set[str]:
+def _quoted_commands(kb: KnowledgeBase) -> set[str]:
     """The KB's fix and check commands: a report quotes them, and redaction keeps them whole."""
     return {command for entry in kb.entries
             for step in (*entry.fixes.workaround, *entry.fixes.permanent, *entry.fixes.next_checks)
             for command in step.commands}
 
 
-def _export_case(chat: "Chat", directory: Path, hide: bool) -> Reply:
+def _export_case(chat: Chat, directory: Path, hide: bool) -> Reply:
     top = chat.diagnosis.top
     if top is not None and top.status is not Status.CONFIRMED:
         return Reply(error=f"the conclusion is {top.status.value}, not confirmed: answer the questions first")
@@ -164,7 +166,7 @@ def _export_case(chat: "Chat", directory: Path, hide: bool) -> Reply:
                  f"{code_span(f'faultbot eval {directory}')} runs it.")
 
 
-def _quit(chat: "Chat", arg: str) -> Reply:
+def _quit(chat: Chat, arg: str) -> Reply:
     return Reply(quit=True)
 
 
@@ -204,7 +206,7 @@ def help_markdown() -> str:
                       "describe a failure in words, or ask about the knowledge base."])
 
 
-def run_command(chat: "Chat", text: str) -> Reply:
+def run_command(chat: Chat, text: str) -> Reply:
     name, _, arg = text.strip()[1:].partition(" ")
     command = find(name.lower())
     if command is None:

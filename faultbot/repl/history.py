@@ -6,8 +6,8 @@ full disk) costs only the history: ``problem`` says why, and the chat shows it o
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from prompt_toolkit.history import FileHistory
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 
 def data_dir(environ: Mapping[str, str] = os.environ) -> Path:

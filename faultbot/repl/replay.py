@@ -3,8 +3,8 @@ shown the way they went."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..engine.answers import AnswerError
 from .chat import Chat

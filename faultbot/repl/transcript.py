@@ -90,7 +90,7 @@ class Transcript:
         self._handle = handle
 
     @classmethod
-    def create(cls, directory: Path, kb_dir: Path) -> "Transcript":
+    def create(cls, directory: Path, kb_dir: Path) -> Transcript:
         _private_folder(directory)
         stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S")
         path = directory / f"{stamp}-{os.getpid()}{SUFFIX}"
@@ -105,7 +105,7 @@ class Transcript:
         return transcript
 
     @classmethod
-    def reopen(cls, path: Path) -> tuple["Transcript", list[Record]]:
+    def reopen(cls, path: Path) -> tuple[Transcript, list[Record]]:
         """Continue ``path``, and its records as they are once it is locked for this chat; a line
         torn by a crash is ended so the next record starts clean. Raises SessionInUse."""
         transcript = cls(path)

@@ -3,7 +3,7 @@ them, arranged for a conversation, plus the views only a chat needs (facts, inpu
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ..engine.candidates import Candidate
 from ..engine.conditions import Tri
@@ -13,12 +13,16 @@ from ..engine.facts import WorkingMemory
 from ..engine.questions import Question
 from ..engine.wording import describe_test, show_value
 from ..ingest.stats import InputStats
-from ..kb.model import Article
 from ..kb.loader import KnowledgeBase
+from ..kb.model import Article
 from ..qa.failure_match import WordsMatch
 from ..qa.index import Hit
 from ..render.diagnosis_markdown import (
-    decoded_field_lines, diagnosis_markdown, evidence_lines, question_markdown, question_subject,
+    decoded_field_lines,
+    diagnosis_markdown,
+    evidence_lines,
+    question_markdown,
+    question_subject,
 )
 from ..render.entry_markdown import citation_line
 from ..render.safe_text import one_line, table_cell

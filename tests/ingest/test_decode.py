@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import codecs
 import io
+import random
 
 import pytest
 
 from faultbot.ingest import LogReader, ReadLimits, Stdin
-from faultbot.ingest.decode import choose_encoding, iter_text
+from faultbot.ingest.decode import _ERRORS, _decode, _decoder, choose_encoding, iter_text
 from faultbot.ingest.lines import PhysicalLine, split_lines
 
 
@@ -95,3 +97,26 @@ def test_long_line_without_newline_stays_bounded() -> None:
     assert all("cut" in r.notes for r in records)
     assert reader.stats.cut_lines == 1
     assert sum(len(r.raw) for r in records) == 100_008
+
+
+def _random_gbk_log(rng: random.Random) -> bytes:
+    """ASCII lines, Chinese lines, and bytes GB18030 cannot read (cut characters, stray lead bytes,
+    an unfinished four-byte character before a newline) in a random order."""
+    pieces = [b"[INFO] HCCL(1,p):2025-10-24-11:00:00.000.000 [a.cc:1] ok\n", "训练：第3轮，损失（loss）\n".encode("gb18030"),
+              "【错误】".encode("gb18030"), b"\x81", b"\x81\x30", b"\x81\x30\x81", b"\xff", b"\x80", b"\n", b"\r\n",
+              b"abc", "\u00e9\U0001f600".encode("gb18030"), b"\x00"]
+    return b"".join(rng.choice(pieces) for _ in range(rng.randrange(1, 200)))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_gb18030_reads_as_the_codec_does_call_by_call(seed: int) -> None:
+    # the ASCII lines are read by the ASCII codec (faster); nothing else may change, even the text
+    # each chunk gives and the bytes counted as replaced
+    rng = random.Random(seed)
+    data = _random_gbk_log(rng)
+    cuts = sorted(rng.sample(range(len(data) + 1), min(len(data) + 1, rng.randrange(1, 12))))
+    chunks = [data[start:end] for start, end in zip([0, *cuts], [*cuts, len(data)])]
+    ours, codec = _decoder("gb18030"), codecs.getincrementaldecoder("gb18030")(_ERRORS)
+    for number, chunk in enumerate(chunks):
+        final = number == len(chunks) - 1
+        assert _decode(ours, chunk, final) == _decode(codec, chunk, final)

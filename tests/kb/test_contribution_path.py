@@ -124,10 +124,10 @@ def test_a_draft_keeps_neither_the_occurrence_nor_wrapper_codes():
     listed (torch_npu's ERR01100 is not one, and lint would reject it)."""
     import yaml
 
+    from faultbot.authoring.draft import draft_entry
     from faultbot.extract.facts import Observation
     from faultbot.ingest.inputs import Paste
     from faultbot.ingest.reader import LogReader
-    from faultbot.authoring.draft import draft_entry
 
     text = ("[ERROR] 2024-08-13-16:40:02 (PID:48211, Device:3, RankID:11) ERR01100 OPS call acl api failed\n"
             "[PID: 9121] 2025-12-03-20:41:07.331.558 Some_New_Failure(EZ1234): Something new broke on device 3.\n")

@@ -95,7 +95,7 @@ def test_every_shipped_kb_file_meets_its_schema():
             document = parse_yaml(path.read_text(encoding="utf-8"), str(path))
             failures += [f"{path.relative_to(REPO_DIR)}: {error}" for error in _schema_errors(kind, document)]
     assert not failures, "\n".join(failures)
-    every_yaml = {path for path in KB_DIR.rglob("*.yaml")}
+    every_yaml = set(KB_DIR.rglob("*.yaml"))
     assert every_yaml == set(covered), f"KB files no schema covers: {sorted(every_yaml - set(covered))}"
 
 
