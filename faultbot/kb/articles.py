@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from markdown_it import MarkdownIt
 
@@ -22,7 +23,7 @@ _KEY_TERMS = re.compile(r"^\*\*Key terms \(zh\):\*\*\s*(.+)$", re.M)
 _FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
 
 
-def _front_matter(text: str, shown_as: str, problems: list[Problem]) -> tuple[dict, int]:
+def _front_matter(text: str, shown_as: str, problems: list[Problem]) -> tuple[dict[str, Any], int]:
     match = _FRONT_MATTER.match(text)
     if not match:
         problems.append(Problem(shown_as, 1, "article has no YAML front matter",

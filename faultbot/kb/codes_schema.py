@@ -14,8 +14,8 @@ CODE_NUMBER_RANGE = (0, 9999)
 
 def parse_codebook(raw: Any, problems: Problems) -> CodeBook:
     fields = Fields(raw, "the error-code structure", problems, 1, CODEBOOK_FIELDS)
-    levels = {str(k): str(v) for k, v in (fields.mapping_of("levels", required=True) or {}).items()}
-    modules = {str(k): str(v) for k, v in (fields.mapping_of("modules", required=True) or {}).items()}
+    levels = {str(k): str(v) for k, v in fields.mapping_of("levels", required=True).items()}
+    modules = {str(k): str(v) for k, v in fields.mapping_of("modules", required=True).items()}
     classes = []
     low, high = CODE_NUMBER_RANGE
     for line, item in fields.items("classes", required=True, min_items=1):

@@ -24,12 +24,11 @@ from .digest import KbDigest, kb_digest, list_files
 from .entry_schema import parse_entry
 from .facts_schema import parse_catalogue
 from .fields import Problems
-from .lazy import LazyTable
 from .knowledge_base import EntryIndex, KnowledgeBase
-from .model import Entry
+from .lazy import LazyTable
+from .model import Entry, Vocabulary
 from .rules_schema import parse_rules
 from .settings_schema import SETTINGS_FILE, check_setting_sources, parse_settings
-from .model import Vocabulary
 from .vocabulary import VOCABULARY_FILE, parse_vocabulary
 from .yaml_source import load_yaml, parse_yaml, read_kb_file
 

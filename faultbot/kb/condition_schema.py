@@ -10,7 +10,7 @@ from .facts_schema import check_pattern
 from .fields import Problems
 from .model import AllOf, AnyOf, Condition, FactRef, FactSpec, FactTest, FactType, NotOf, Op, Where
 from .versions import VersionError, parse_range
-from .yaml_source import LineDict
+from .yaml_source import LineDict, LineList
 
 _ORDERING_OPS = (Op.GT, Op.GE, Op.LT, Op.LE)
 COMBINATORS = ("all", "any", "not")
@@ -58,7 +58,8 @@ def _fact_test(raw: LineDict, facts: dict[str, FactSpec], file: str, problems: P
     value_line = raw.line_of(ops[0])
     parsed: Any
     if op is Op.VERSION_IN:
-        if spec.type is not FactType.VERSION:
+        # a version fact always has its scheme (the catalogue refuses one without)
+        if spec.type is not FactType.VERSION or spec.scheme is None:
             problems.add(value_line, f"version_in needs a version fact; '{name}' is {spec.type.value}")
             return None
         try:
@@ -76,7 +77,7 @@ def _fact_test(raw: LineDict, facts: dict[str, FactSpec], file: str, problems: P
             return None
         parsed = _operand(spec, value, facts, problems, value_line)
     elif op is Op.IN:
-        if not isinstance(value, list) or not value:
+        if not isinstance(value, LineList) or not value:
             problems.add(value_line, f"'in' needs a non-empty list of values for '{name}'")
             return None
         parsed = tuple(_literal(spec, item, problems, value.line_of(i)) for i, item in enumerate(value))
@@ -94,8 +95,8 @@ def _fact_test(raw: LineDict, facts: dict[str, FactSpec], file: str, problems: P
 
 def parse_condition(raw: Any, facts: dict[str, FactSpec], file: str, problems: Problems,
                     line: int) -> Condition | None:
-    """The condition tree of ``raw``, or None after reporting why it is not one."""
-    if not isinstance(raw, dict):
+    """The condition tree of ``raw`` (as parse_yaml reads it), or None after reporting why it is not one."""
+    if not isinstance(raw, LineDict):
         problems.add(_line(raw, line), "a condition must be a mapping: {all: [...]}, {any: [...]}, "
                      "{not: ...} or {fact: NAME, <op>: VALUE}")
         return None
@@ -112,10 +113,11 @@ def parse_condition(raw: Any, facts: dict[str, FactSpec], file: str, problems: P
     if key == "not":
         item = parse_condition(body, facts, file, problems, raw.line_of(key))
         return NotOf(item, where) if item is not None else None
-    if not isinstance(body, list) or not body:
+    if not isinstance(body, LineList) or not body:
         problems.add(raw.line_of(key), f"'{key}' needs a non-empty list of conditions")
         return None
     items = [parse_condition(item, facts, file, problems, body.line_of(i)) for i, item in enumerate(body)]
-    if any(item is None for item in items):
+    parsed = tuple(item for item in items if item is not None)
+    if len(parsed) != len(items):
         return None
-    return (AllOf if key == "all" else AnyOf)(tuple(items), where)
+    return (AllOf if key == "all" else AnyOf)(parsed, where)

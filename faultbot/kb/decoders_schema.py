@@ -50,8 +50,7 @@ def _case_test(fields: Fields, decoder_fact: str, facts: dict[str, FactSpec], pr
     where = Where(problems.file, fields.line_of(key))
     if key == "hex":
         return _hex_test(decoder_fact, facts[decoder_fact], value, where, problems)
-    raw = LineDict({"fact": decoder_fact, key: value})
-    raw.line, raw.key_lines = where.line, {key: where.line}
+    raw = LineDict({"fact": decoder_fact, key: value}, where.line, {key: where.line})
     test = parse_condition(raw, facts, problems.file, problems, where.line)
     if not isinstance(test, FactTest):
         return None

@@ -13,6 +13,7 @@ import os
 import stat
 import time
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from .. import cache
@@ -94,7 +95,7 @@ def kb_digest(kb_dir: Path, articles_dir: Path) -> KbDigest:
     listed = sorted(kb_files + articles)
     listing = hashlib.sha256(repr((str(kb_dir), str(articles_dir), listed)).encode("utf-8", "surrogateescape"))
     settled_before = time.time_ns() - SETTLING_NS
-    digest = lambda: _hashed(kb_dir, kb_files, articles_dir, articles)  # noqa: E731
+    digest = partial(_hashed, kb_dir, kb_files, articles_dir, articles)
     if any(mtime_ns > settled_before for _, _, mtime_ns, _ in listed):
         return digest()
     return cache.load_or_build("kb-digest", (listing.hexdigest(),), digest)

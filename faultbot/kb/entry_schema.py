@@ -14,8 +14,19 @@ from .fact_values import coerce
 from .facts_schema import check_pattern
 from .fields import Fields, Problems
 from .model import (
-    AppliesTo, Ceiling, Citation, Entry, EntryTest, FactSpec, Fixes, FixStep, Severity, Status, Symptom,
-    SymptomForm, Where,
+    AppliesTo,
+    Ceiling,
+    Citation,
+    Entry,
+    EntryTest,
+    FactSpec,
+    Fixes,
+    FixStep,
+    Severity,
+    Status,
+    Symptom,
+    SymptomForm,
+    Where,
 )
 from .versions import Scheme, VersionError, VersionRange, parse_range
 
@@ -37,7 +48,6 @@ TEST_FIELDS = ("name", "log", "answers", "expect", "expect_not")
 # (lowest, highest) a symptom may give, and what an absent field means
 WEIGHT_RANGE, DEFAULT_WEIGHT = (0.01, 1.0), 0.5
 MIN_SCORE_RANGE, DEFAULT_MIN_SCORE = (50.0, 100.0), 85.0
-_SCHEMES = {"cann": Scheme.CANN, "hdk": Scheme.HDK, "torch_npu": Scheme.TORCH_NPU}
 
 
 def _range(fields: Fields, key: str, scheme: Scheme) -> VersionRange | None:
@@ -60,11 +70,11 @@ def _applies_to(raw: Any, facts: dict[str, FactSpec], problems: Problems, line: 
     canonical = []
     for product in products:
         try:
-            canonical.append(coerce(product_spec, product) if product_spec else product)
+            canonical.append(str(coerce(product_spec, product)) if product_spec else product)
         except ValueError as exc:
             problems.add(fields.line_of("products"), f"unknown product in applies_to: {exc}")
-    return AppliesTo(*(_range(fields, key, scheme) for key, scheme in _SCHEMES.items()),
-                     products=tuple(canonical))
+    return AppliesTo(cann=_range(fields, "cann", Scheme.CANN), hdk=_range(fields, "hdk", Scheme.HDK),
+                     torch_npu=_range(fields, "torch_npu", Scheme.TORCH_NPU), products=tuple(canonical))
 
 
 def _symptom(raw: Any, entry_id: str, file: str, problems: Problems, line: int) -> Symptom | None:
@@ -137,7 +147,7 @@ def _test(raw: Any, entry_id: str, facts: dict[str, FactSpec], file: str, proble
     if not fields.ok:
         return None
     answers = []
-    answer_map = fields.mapping_of("answers") or {}
+    answer_map = fields.mapping_of("answers")
     for fact, value in answer_map.items():
         if fact not in facts:
             problems.add(answer_map.line_of(fact), f"test answers unknown fact '{fact}'")

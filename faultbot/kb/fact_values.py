@@ -8,7 +8,7 @@ reason, which the REPL shows when it asks again.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from .model import FactSpec, FactType
 from .versions import VersionError, parse_version

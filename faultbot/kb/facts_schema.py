@@ -44,7 +44,7 @@ def _fact(name: str, raw: Any, file: str, problems: Problems, line: int) -> Fact
     values = fields.strings("values", required=fact_type is FactType.ENUM, min_items=1 if fact_type is FactType.ENUM else 0)
     aliases: list[tuple[str, str]] = []
     alias_map = fields.mapping_of("aliases")
-    for alias, canonical in (alias_map or {}).items():
+    for alias, canonical in alias_map.items():
         if canonical not in values:
             problems.add(alias_map.line_of(alias), f"alias '{alias}' of fact '{name}' points to "
                          f"'{canonical}', which is not one of its values", f"use one of: {', '.join(values)}")
@@ -92,7 +92,7 @@ def _extractor(raw: Any, facts: dict[str, FactSpec], file: str, problems: Proble
         if group not in facts:
             problems.add(fields.line_of("regex"), f"{what} captures '{group}', which is not a fact "
                          "in the catalogue", "declare the fact under 'facts:' or rename the group")
-    sets_map = fields.mapping_of("sets") or {}
+    sets_map = fields.mapping_of("sets")
     for fact in sets_map:
         if fact not in facts:
             problems.add(sets_map.line_of(fact), f"extractor '{ident}' sets unknown fact '{fact}'",
@@ -135,7 +135,7 @@ def parse_catalogue(documents: list[tuple[Any, Problems]]) -> FactCatalogue:
     for raw, problems in documents:
         top = Fields(raw, "the fact catalogue", problems, 1, CATALOGUE_FIELDS)
         tops.append((top, problems))
-        fact_map = top.mapping_of("facts") or {}
+        fact_map = top.mapping_of("facts")
         for name, spec in fact_map.items():
             if name in facts:
                 problems.add(fact_map.line_of(name), f"fact '{name}' is already declared in {declared_in[name]}",

@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from difflib import get_close_matches
 from enum import Enum
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, overload
 
 from .diagnostics import Problem
-from .yaml_source import LineDict
+from .yaml_source import LineDict, LineList
 
 E = TypeVar("E", bound=Enum)
+T = TypeVar("T")
 
 
 class _HasId(Protocol):
@@ -23,8 +24,6 @@ class _HasId(Protocol):
 
 
 Item = TypeVar("Item", bound=_HasId)
-
-_MISSING = object()
 
 
 class Problems:
@@ -56,7 +55,7 @@ class Fields:
         self.what = what
         self.problems = problems
         self.ok = isinstance(mapping, dict)
-        self.mapping: dict = mapping if self.ok else {}
+        self.mapping: dict[str, Any] = mapping if self.ok else {}
         self.line = getattr(mapping, "line", line)
         if not self.ok:
             problems.add(line, f"{what} must be a mapping, found {_type_name(mapping)}")
@@ -77,26 +76,24 @@ class Fields:
     def raw(self, key: str, default: Any = None) -> Any:
         return self.mapping.get(key, default)
 
-    def _get(self, key: str, required: bool, expected: tuple[type, ...], label: str) -> Any:
+    def _get(self, key: str, required: bool, expected: tuple[type[T], ...], label: str) -> T | None:
+        """The value under ``key`` when it is one of ``expected``; None (reported when it matters)
+        when it is absent, null or of another type."""
         if key not in self.mapping or self.mapping[key] is None:
             if required:
                 self.problems.add(self.line, f"{self.what} is missing required field '{key}'",
                                   f"add '{key}:' ({label})")
-            return _MISSING
+            return None
         value = self.mapping[key]
-        if isinstance(value, bool) and bool not in expected:
-            value_ok = False
-        else:
-            value_ok = isinstance(value, expected)
-        if not value_ok:
-            self.problems.add(self.line_of(key), f"field '{key}' of {self.what} must be {label}, "
-                              f"found {_type_name(value)}")
-            return _MISSING
-        return value
+        if isinstance(value, expected) and (bool in expected or not isinstance(value, bool)):
+            return value
+        self.problems.add(self.line_of(key), f"field '{key}' of {self.what} must be {label}, "
+                          f"found {_type_name(value)}")
+        return None
 
     def text(self, key: str, required: bool = True, default: str = "") -> str:
         value = self._get(key, required, (str,), "text")
-        if value is _MISSING:
+        if value is None:
             return default
         if required and not value.strip():
             self.problems.add(self.line_of(key), f"field '{key}' of {self.what} is empty")
@@ -104,7 +101,7 @@ class Fields:
 
     def number(self, key: str, default: float, low: float, high: float) -> float:
         value = self._get(key, False, (int, float), "a number")
-        if value is _MISSING:
+        if value is None:
             return default
         if not low <= value <= high:
             self.problems.add(self.line_of(key), f"field '{key}' of {self.what} is {value}, "
@@ -114,11 +111,17 @@ class Fields:
 
     def flag(self, key: str, default: bool = False) -> bool:
         value = self._get(key, False, (bool,), "true or false")
-        return default if value is _MISSING else value
+        return default if value is None else value
+
+    @overload
+    def choice(self, key: str, enum: type[E], required: bool = True, *, default: E) -> E: ...
+
+    @overload
+    def choice(self, key: str, enum: type[E], required: bool = True, default: None = None) -> E | None: ...
 
     def choice(self, key: str, enum: type[E], required: bool = True, default: E | None = None) -> E | None:
         value = self._get(key, required, (str,), f"one of {', '.join(e.value for e in enum)}")
-        if value is _MISSING:
+        if value is None:
             return default
         try:
             return enum(value)
@@ -127,19 +130,25 @@ class Fields:
                               f"use one of: {', '.join(e.value for e in enum)}")
             return default
 
-    def mapping_of(self, key: str, required: bool = False) -> LineDict | None:
+    def mapping_of(self, key: str, required: bool = False) -> LineDict:
+        """The mapping under ``key``; an empty one when it is absent or not a mapping (reported)."""
         value = self._get(key, required, (dict,), "a mapping")
-        return None if value is _MISSING else value
+        if isinstance(value, LineDict):
+            return value
+        # absent, or a plain dict (not read by yaml_source), which has no lines of its own: its key's stands in
+        return LineDict(value, self.line_of(key))
 
     def items(self, key: str, required: bool = False, min_items: int = 0) -> list[tuple[int, Any]]:
         """The list under ``key`` as (line, item) pairs; a lone scalar counts as a one-item list."""
         value = self._get(key, required, (list, str), "a list")
-        if value is _MISSING:
+        if value is None:
             return []
         if isinstance(value, str):
             pairs = [(self.line_of(key), value)]
-        else:
+        elif isinstance(value, LineList):
             pairs = [(value.line_of(i), item) for i, item in enumerate(value)]
+        else:  # a plain list has no lines of its own: its key's line stands in
+            pairs = [(self.line_of(key), item) for item in value]
         if len(pairs) < min_items:
             self.problems.add(self.line_of(key), f"field '{key}' of {self.what} needs at least "
                               f"{min_items} item(s), found {len(pairs)}")

@@ -106,10 +106,10 @@ def _condition_defs() -> dict[str, Schema]:
     """``condition``: all / any / not over fact tests, one key each (recursive)."""
     if set(_OPERANDS) != set(Op):
         raise ValueError(f"no schema for the operators {', '.join(op.value for op in set(Op) - set(_OPERANDS))}")
-    condition = {"$ref": "#/$defs/condition"}
-    combined = {"all": {"type": "array", "items": condition, "minItems": 1},
-                "any": {"type": "array", "items": condition, "minItems": 1},
-                "not": condition}
+    condition: Schema = {"$ref": "#/$defs/condition"}
+    combined: dict[str, Schema] = {"all": {"type": "array", "items": condition, "minItems": 1},
+                                   "any": {"type": "array", "items": condition, "minItems": 1},
+                                   "not": condition}
     fact_test = {"type": "object", "properties": {"fact": _FACT_NAME, **{op.value: _OPERANDS[op] for op in Op}},
                  "required": ["fact"], "minProperties": 2, "maxProperties": 2, "additionalProperties": False,
                  "description": "{fact: NAME, OPERATOR: VALUE}, with one operator"}

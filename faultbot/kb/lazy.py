@@ -7,7 +7,7 @@ that touches three entries reads three, however large the KB grows.
 from __future__ import annotations
 
 import pickle
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Generic, TypeVar
 
 V = TypeVar("V")
@@ -26,7 +26,7 @@ class LazyTable(Mapping[str, V], Generic[V]):
             return self._values[key]
         except KeyError:
             pass
-        value: V = pickle.loads(self._blobs[key])  # noqa: S301 - written by our own cache
+        value: V = pickle.loads(self._blobs[key])  # safe to unpickle: written by our own cache
         self._values[key] = value
         return value
 
@@ -39,14 +39,14 @@ class LazyTable(Mapping[str, V], Generic[V]):
     def __len__(self) -> int:
         return len(self._keys)
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[[dict[str, bytes]], LazyTable[V]], tuple[dict[str, bytes]]]:
         blobs = {key: self._blobs.get(key) or pickle.dumps(self._values[key], protocol=pickle.HIGHEST_PROTOCOL)
                  for key in self._keys}
         return _from_blobs, (blobs,)
 
 
-def _from_blobs(blobs: dict[str, bytes]) -> LazyTable:
-    table: LazyTable = LazyTable({})
+def _from_blobs(blobs: dict[str, bytes]) -> LazyTable[V]:
+    table: LazyTable[V] = LazyTable({})
     table._keys = tuple(blobs)
     table._blobs = blobs
     return table

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Union
 
 from .versions import Scheme, VersionRange
 
@@ -155,7 +154,7 @@ class FactTest:
 class AllOf:
     """A condition that holds when every one of its items holds."""
 
-    items: tuple["Condition", ...]
+    items: tuple[Condition, ...]
     where: Where
 
 
@@ -163,7 +162,7 @@ class AllOf:
 class AnyOf:
     """A condition that holds when one of its items holds."""
 
-    items: tuple["Condition", ...]
+    items: tuple[Condition, ...]
     where: Where
 
 
@@ -171,11 +170,11 @@ class AnyOf:
 class NotOf:
     """A condition that holds when its item does not."""
 
-    item: "Condition"
+    item: Condition
     where: Where
 
 
-Condition = Union[FactTest, AllOf, AnyOf, NotOf]
+Condition = FactTest | AllOf | AnyOf | NotOf
 
 
 @dataclass(frozen=True)

@@ -20,12 +20,13 @@ from itertools import chain, combinations
 from math import prod
 from typing import Any
 
-try:  # Python 3.11+
-    from re import _parser as _sre_parse
+# re's own parser: a private module since 3.11, where the old public name warns that it is deprecated.
+if sys.version_info >= (3, 11):
+    import re._parser as _sre_parse
     from re._constants import MAXREPEAT
-except ImportError:  # Python 3.10
-    import sre_parse as _sre_parse  # type: ignore[no-redef]
-    from sre_constants import MAXREPEAT  # type: ignore[no-redef]
+else:
+    import sre_parse as _sre_parse
+    from sre_constants import MAXREPEAT
 
 MAX_PATTERN_LENGTH = 2000
 MAX_REPEAT_BOUND = 1000
@@ -556,13 +557,13 @@ def _trading_runs(parts: tuple[_Node, ...], settled: list[bool], pattern: str) -
             continue
         text = "".join(part.text for part in parts[start:end + 1])
         repeated = " and ".join(f"`{parts[i].text}`" for i in sorted(trading))
-        between = ("and what is required between them can be matched by both" if required
-                   else "with nothing required between them")
+        in_between = ("and what is required between them can be matched by both" if required
+                      else "with nothing required between them")
         cost = ("a failing match backtracks polynomially" if unbounded >= 2 else
                 f"a failing match tries up to {splits} ways of sharing them out at each position, "
                 f"over the limit of {MAX_REPEAT_BOUND}")
         yield (f"adjacent repeats {_located(text, pattern)}: {repeated} can match the same "
-               f"characters {between}, so {cost}; put a required character between them or "
+               f"characters {in_between}, so {cost}; put a required character between them or "
                f"make their character sets disjoint")
 
 

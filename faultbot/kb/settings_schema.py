@@ -7,8 +7,9 @@ release and meaning) word for word, so a value can only be what an article says.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from .control_chars import first_control
 from .diagnostics import KbError, Problem

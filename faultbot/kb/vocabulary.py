@@ -9,7 +9,6 @@ from typing import Any
 from .control_chars import first_control
 from .fields import Fields, Problems
 from .model import Intent, SynonymGroup, Vocabulary
-from .yaml_source import LineDict
 
 VOCABULARY_FILE = "vocabulary.yaml"
 VOCABULARY_FIELDS = ("synonyms", "intents", "out_of_scope")
@@ -53,9 +52,9 @@ def parse_vocabulary(raw: Any, problems: Problems) -> Vocabulary:
         groups.append(SynonymGroup(phrases[0], phrases[1:]))
     intents: list[tuple[Intent, tuple[str, ...]]] = []
     known = {intent.value: intent for intent in Intent}
-    mapping = fields.mapping_of("intents", required=True) or {}
+    mapping = fields.mapping_of("intents", required=True)
     for name, cues in mapping.items():
-        line = mapping.line_of(name) if isinstance(mapping, LineDict) else fields.line
+        line = mapping.line_of(name)
         if name not in known:
             problems.add(line, f"unknown intent '{name}'", f"use one of: {', '.join(known)}")
             continue

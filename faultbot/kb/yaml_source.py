@@ -11,6 +11,7 @@ that errors can name file:line.
 from __future__ import annotations
 
 import stat
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -25,21 +26,26 @@ MAX_NODES = 50_000           # values (scalars, mappings, sequences) per file; k
 _TOO_DEEP = (f"nested more than {MAX_DEPTH} levels deep", "flatten it: KB files need only a few levels")
 
 
-class LineDict(dict):
+class LineDict(dict[str, Any]):
     """A mapping from a KB file: ``line`` is where it starts, ``key_lines[key]`` where each key is."""
 
-    line: int = 0
-    key_lines: dict[str, int]
+    def __init__(self, items: Mapping[str, Any] | None = None, line: int = 0,
+                 key_lines: dict[str, int] | None = None) -> None:
+        super().__init__(items or {})
+        self.line = line
+        self.key_lines: dict[str, int] = key_lines or {}
 
     def line_of(self, key: str) -> int:
         return self.key_lines.get(key, self.line)
 
 
-class LineList(list):
+class LineList(list[Any]):
     """A sequence from a KB file: ``item_lines[i]`` is where item i starts."""
 
-    line: int = 0
-    item_lines: list[int]
+    def __init__(self, items: Iterable[Any] = (), line: int = 0, item_lines: list[int] | None = None) -> None:
+        super().__init__(items)
+        self.line = line
+        self.item_lines: list[int] = item_lines or []
 
     def line_of(self, index: int) -> int:
         return self.item_lines[index] if index < len(self.item_lines) else self.line
@@ -51,10 +57,8 @@ _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class _LineLoader(_SafeLoader):  # type: ignore[misc, valid-type]
-    def construct_mapping(self, node, deep=False):  # type: ignore[override]
-        mapping = LineDict()
-        mapping.line = node.start_mark.line + 1
-        mapping.key_lines = {}
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> LineDict:
+        mapping = LineDict(line=node.start_mark.line + 1)
         for key_node, value_node in node.value:
             key = self.construct_object(key_node, deep=True)
             if not isinstance(key, str):
@@ -71,11 +75,9 @@ class _LineLoader(_SafeLoader):  # type: ignore[misc, valid-type]
             mapping.key_lines[key] = key_node.start_mark.line + 1
         return mapping
 
-    def construct_sequence(self, node, deep=False):  # type: ignore[override]
-        sequence = LineList(self.construct_object(child, deep=True) for child in node.value)
-        sequence.line = node.start_mark.line + 1
-        sequence.item_lines = [child.start_mark.line + 1 for child in node.value]
-        return sequence
+    def construct_sequence(self, node: yaml.SequenceNode, deep: bool = False) -> LineList:
+        return LineList((self.construct_object(child, deep=True) for child in node.value), node.start_mark.line + 1,
+                        [child.start_mark.line + 1 for child in node.value])
 
 
 class _Refused(Exception):
@@ -118,7 +120,8 @@ _LineLoader.add_constructor("tag:yaml.org,2002:timestamp", yaml.SafeLoader.const
 
 
 def parse_yaml(text: str, shown_as: str) -> Any:
-    """Parse KB text; raise KbError naming ``shown_as``:line when it is not plain, safe YAML."""
+    """Parse KB text, every mapping in it a LineDict and every sequence a LineList; raise KbError
+    naming ``shown_as``:line when it is not plain, safe YAML."""
     loader = None
     try:
         _check_events(text)
