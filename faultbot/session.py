@@ -39,7 +39,7 @@ class StepKind(Enum):
 
 
 @dataclass(frozen=True)
-class Step:
+class SessionStep:
     """One change to a session: evidence read, an answer, or a fact marked unknown."""
 
     kind: StepKind
@@ -58,7 +58,7 @@ class DiagnosisSession:
     kb: KnowledgeBase
     collector: EvidenceCollector = field(init=False)
     engine: Engine = field(init=False)
-    steps: list[Step] = field(default_factory=list)
+    steps: list[SessionStep] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.collector = EvidenceCollector(self.kb)
@@ -66,16 +66,16 @@ class DiagnosisSession:
 
     def add_inputs(self, inputs: Sequence[InputSpec], label: str = "", kind: StepKind = StepKind.INPUT) -> Evidence:
         evidence = collect(self.kb, self.collector, inputs)
-        self.steps.append(Step(kind, evidence=evidence, label=label or ", ".join(map(_describe, inputs))))
+        self.steps.append(SessionStep(kind, evidence=evidence, label=label or ", ".join(map(_describe, inputs))))
         return evidence
 
     def add_evidence(self, evidence: Evidence, label: str) -> None:
         """Evidence read elsewhere (a ``faultbot extract`` facts file) as one input step."""
-        self.steps.append(Step(StepKind.INPUT, evidence=evidence, label=label))
+        self.steps.append(SessionStep(StepKind.INPUT, evidence=evidence, label=label))
 
     def add_paste(self, text: str, name: str = "<paste>") -> Evidence:
         evidence = collect(self.kb, self.collector, [Paste(text, name=name)])
-        self.steps.append(Step(StepKind.PASTE, evidence=evidence, label=name, text=text))
+        self.steps.append(SessionStep(StepKind.PASTE, evidence=evidence, label=name, text=text))
         return evidence
 
     def answer(self, fact: str, text: str, question: str = "", why: str = "") -> None:
@@ -83,9 +83,9 @@ class DiagnosisSession:
         kind = StepKind.UNKNOWN if is_unknown(text) else StepKind.ANSWER
         if kind is StepKind.ANSWER:
             parse_answer(self.kb.facts, fact, text)
-        self.steps.append(Step(kind, fact=fact, text=text.strip(), question=question, why=why))
+        self.steps.append(SessionStep(kind, fact=fact, text=text.strip(), question=question, why=why))
 
-    def undo(self) -> Step | None:
+    def undo(self) -> SessionStep | None:
         return self.steps.pop() if self.steps else None
 
     @property

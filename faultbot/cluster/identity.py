@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine.aggregates import RecordFacts, TaskException
+from ..engine.aggregates import RecordFacts, TaskExceptionReport
 from ..engine.process import ProcessKey, process_of
 from ..ingest.records import LogRecord
 
@@ -115,7 +115,7 @@ def _int(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def identify(records: list[RecordFacts], events: list[TaskException]) -> Identities:
+def identify(records: list[RecordFacts], events: list[TaskExceptionReport]) -> Identities:
     """Every process the records show (``facts_by_record``, ``task_exceptions``), with what each
     says about its ranks."""
     seen: dict[ProcessKey, _Seen] = {}

@@ -17,7 +17,7 @@ from enum import Enum
 
 from ..engine.aggregates import (
     HeartbeatEvidence,
-    TaskException,
+    TaskExceptionReport,
     error_window,
     first_timeout,
     op_shape,
@@ -26,11 +26,11 @@ from ..engine.aggregates import (
 from ..engine.facts import WorkingMemory
 from ..engine.process import ProcessKey
 from .identity import Identities
-from .rank_evidence import RankError, RankEvidence
+from .rank_evidence import RankEvidence, RankFailure
 from .table import RankRow, RowStatus
 
 
-class Kind(str, Enum):
+class FindingKind(str, Enum):
     """In the order suspects are listed: the article's order of evidence."""
 
     HEARTBEAT = "heartbeat"              # the crimer of the heartbeat evidence
@@ -46,7 +46,7 @@ class Kind(str, Enum):
 
 @dataclass(frozen=True)
 class Finding:
-    kind: Kind
+    kind: FindingKind
     ranks: tuple[ProcessKey, ...]        # the ranks it points at (none for INCONSISTENT)
     group: str | None
     reason: str
@@ -55,7 +55,7 @@ class Finding:
 @dataclass(frozen=True)
 class Suspect:
     process: ProcessKey
-    findings: tuple[Finding, ...]        # why, in the order of Kind
+    findings: tuple[Finding, ...]        # why, in the order of FindingKind
 
 
 def _seconds(memory: WorkingMemory, *names: str) -> float | None:
@@ -97,8 +97,8 @@ class Inputs:
     identities: Identities
     evidence: Mapping[ProcessKey, RankEvidence]
     rows: tuple[RankRow, ...]
-    first_errors: dict[str, dict[object, TaskException]]    # per communicator, per rank (aggregates)
-    timeouts: list[TaskException]
+    first_errors: dict[str, dict[object, TaskExceptionReport]]    # per communicator, per rank (aggregates)
+    timeouts: list[TaskExceptionReport]
     crimer: HeartbeatEvidence | None
     engine: EngineFacts
 
@@ -111,7 +111,7 @@ def clock(moment: datetime | None) -> str:
     return moment.strftime("%H:%M:%S.%f")[:-3] if moment else "(no time)"
 
 
-def _what(error: RankError) -> str:
+def _what(error: RankFailure) -> str:
     return f"{error.code} ({error.entry})" if error.code else error.entry
 
 
@@ -122,11 +122,11 @@ def _heartbeat(inputs: Inputs) -> list[Finding]:
     printed, status = str(best.rank.value), str(best.status.value)
     target = inputs.identities.resolve(printed)
     if target is None:
-        return [Finding(Kind.HEARTBEAT, (), None, f"the cluster heartbeat blames `{printed}` ({status}), which is "
+        return [Finding(FindingKind.HEARTBEAT, (), None, f"the cluster heartbeat blames `{printed}` ({status}), which is "
                         "not among the ranks in these logs: find its node by that IP and its rank by the ID")]
     reporters = {key for key, found in inputs.evidence.items() for seen in found.heartbeats
                  if seen.status == status and inputs.identities.resolve(seen.names) == target}
-    findings = [Finding(Kind.HEARTBEAT, (target,), None,
+    findings = [Finding(FindingKind.HEARTBEAT, (target,), None,
                         f"the cluster heartbeat blames it: {status} (`{printed}`) in the logs of {len(reporters)} "
                         f"rank(s), the first at {clock(best.record.timestamp)}; by priority ERROR CQE > STUCK > "
                         "LOST, this is the heartbeat's root rank")]
@@ -143,7 +143,7 @@ def _links(inputs: Inputs, target: ProcessKey) -> list[Finding]:
             if named is not None and reporter is not None and named != reporter:
                 edges.setdefault((reporter, named), set()).add(seen.status)
     ends = sorted({a for (a, b) in edges if b == target and (target, a) in edges})
-    return [Finding(Kind.LINK, (target, end), None,
+    return [Finding(FindingKind.LINK, (target, end), None,
                     f"{inputs.label(target)} and {inputs.label(end)} report each other "
                     f"({', '.join(sorted(edges[(end, target)] | edges[(target, end)]))}): one link seen from both "
                     "ends points at the network between them rather than at either process; check "
@@ -162,7 +162,7 @@ def _earliest_error(inputs: Inputs) -> list[Finding]:
     before = ""
     if first is not None and error.time is not None:
         before = f", {(first - error.time).total_seconds():.3f} s before the first timeout"
-    return [Finding(Kind.EARLIEST_ERROR, (key,), error.group,
+    return [Finding(FindingKind.EARLIEST_ERROR, (key,), error.group,
                     f"its {_what(error)} at {clock(error.time)} is the earliest error that is not a timeout"
                     f"{before}: the timeouts of the others are its echo")]
 
@@ -182,7 +182,7 @@ def _destroyed_early(inputs: Inputs) -> list[Finding]:
         dispatched = (f", {(destroyed.timestamp - last.record.timestamp).total_seconds() * 1000:.0f} ms after "
                       f"dispatching {last.tag} on stream {last.stream}" if last and last.record.timestamp else
                       " (no Entry- op lines: HCCL_ENTRY_LOG_ENABLE was off)")
-        findings.append(Finding(Kind.DESTROYED_EARLY, (key,), last.group if last else None,
+        findings.append(Finding(FindingKind.DESTROYED_EARLY, (key,), last.group if last else None,
                                 f"it began destroying a communicator (Entry-HcclCommDestroy) at "
                                 f"{clock(destroyed.timestamp)}{dispatched}, and its first error ({_what(error)}) "
                                 f"followed at {clock(error.time)}: the communicator was destroyed before its last "
@@ -206,7 +206,7 @@ def _op_mismatch(inputs: Inputs) -> list[Finding]:
             others = (f"{len(by_rank) - len(keys)} other rank(s) of {group} failed in {shape_text(majority)}"
                       if size > runner_up else
                       f"the ranks of {group} failed in {', '.join(map(shape_text, shapes))}")
-            findings.append(Finding(Kind.OP_MISMATCH, keys, group,
+            findings.append(Finding(FindingKind.OP_MISMATCH, keys, group,
                                     f"it failed in {shape_text(shape)} while {others}: ranks of one "
                                     "communicator dispatched different collectives"))
     return findings
@@ -223,7 +223,7 @@ def _late_rank(inputs: Inputs) -> list[Finding]:
         first, last, spread = window
         earliest = next(e for e in events if e.time == first)
         keys = tuple(inputs.identities.of(e.record) for e in events if e.time == last)
-        findings.append(Finding(Kind.LATE_RANK, keys, group,
+        findings.append(Finding(FindingKind.LATE_RANK, keys, group,
                                 f"the last of the {len(events)} ranks of {group} to report: its first error at "
                                 f"{clock(last)} is {spread:.0f} s after the earliest "
                                 f"({inputs.label(inputs.identities.of(earliest.record))} at {clock(first)}), more than "
@@ -240,7 +240,7 @@ def _multi_stream(inputs: Inputs) -> list[Finding]:
         streams: dict[str, set[str]] = {}
         for op in evidence.ops:
             streams.setdefault(op.group, set()).add(str(op.stream))
-        findings += [Finding(Kind.MULTI_STREAM, (key,), group,
+        findings += [Finding(FindingKind.MULTI_STREAM, (key,), group,
                              f"it dispatched ops of {group} on streams {', '.join(sorted(found))}: two ops of one "
                              "communicator on different streams run concurrently unless the streams are synchronised")
                      for group, found in streams.items() if len(found) > 1]
@@ -261,7 +261,7 @@ def _silent(inputs: Inputs) -> list[Finding]:
         waited = sum(row.status is RowStatus.TIMEOUT for row in rows)
         # Most of a communicator silent means the few timeouts are the odd ones, not the silence.
         if silent and len(silent) < waited:
-            findings.append(Finding(Kind.SILENT, silent, group,
+            findings.append(Finding(FindingKind.SILENT, silent, group,
                                     f"no error in its logs while {waited} rank(s) of {group} timed out waiting: it "
                                     "hung or exited without reporting, or its logs are missing"))
     return findings
@@ -278,7 +278,7 @@ def _inconsistent(inputs: Inputs, named: set[str | None]) -> list[Finding]:
         if group in named or window is None or (within is not None and window[2] > within):
             continue
         limit = f" (HCCL_EXEC_TIMEOUT {within:.0f} s)" if within is not None else ""
-        findings.append(Finding(Kind.INCONSISTENT, (), group,
+        findings.append(Finding(FindingKind.INCONSISTENT, (), group,
                                 f"all {len(by_rank)} ranks of {group} that reported timed out within "
                                 f"{window[2]:.0f} s of each other{limit}, and no heartbeat event or earlier error "
                                 "names a rank: the ranks behaved inconsistently (scripts, software versions or data "
@@ -292,7 +292,7 @@ def localise(inputs: Inputs) -> tuple[tuple[Finding, ...], tuple[Suspect, ...]]:
     findings = [*_heartbeat(inputs), *_earliest_error(inputs), *_destroyed_early(inputs), *_op_mismatch(inputs),
                 *_late_rank(inputs), *_multi_stream(inputs), *_silent(inputs)]
     findings += _inconsistent(inputs, {f.group for f in findings if f.ranks})
-    order = list(Kind)
+    order = list(FindingKind)
     findings.sort(key=lambda f: order.index(f.kind))
     reasons: dict[ProcessKey, list[Finding]] = {}
     for finding in findings:

@@ -21,7 +21,9 @@ _RELAYED = ("heartbeat_crimer_rank", "cluster_exception_location")
 
 
 @dataclass(frozen=True)
-class RankError:
+class RankFailure:
+    """A failure record a rank printed itself (a record, not an exception), as the cluster view shows it."""
+
     record: LogRecord
     entry: str               # the KB entry the record matched (a non-echo one when there is one)
     echo: bool               # a timeout: usually the echo of another rank's failure
@@ -59,12 +61,12 @@ class HeartbeatSeen:
 
 @dataclass(frozen=True)
 class RankEvidence:
-    errors: tuple[RankError, ...] = ()           # earliest first; records without a time last
+    errors: tuple[RankFailure, ...] = ()           # earliest first; records without a time last
     ops: tuple[OpEntry, ...] = ()                # in input order
     heartbeats: tuple[HeartbeatSeen, ...] = ()
     destroyed: LogRecord | None = None           # the first Entry-HcclCommDestroy
 
-    def first_error(self, group: str | None = None) -> RankError | None:
+    def first_error(self, group: str | None = None) -> RankFailure | None:
         """The first error; with ``group``, the first that names it, or that names no communicator
         when the rank's errors name no other one (a screen EI0002 of a rank whose task exceptions
         are in the world communicator is not an error of its tensor-parallel communicator)."""
@@ -83,12 +85,12 @@ def _value(facts: Mapping[str, Fact], name: str) -> object:
 
 
 def _error(record: LogRecord, matches: list[SymptomMatch], facts: Mapping[str, Fact],
-           echo_entries: frozenset[str], codes: Mapping[str, tuple[str, ...]]) -> RankError:
+           echo_entries: frozenset[str], codes: Mapping[str, tuple[str, ...]]) -> RankFailure:
     root = next((m for m in matches if m.entry_id not in echo_entries), None)
     entry = (root or matches[0]).entry_id
     code = record.error_code or _value(facts, "error_code") or next(iter(codes.get(entry, ())), None)
     group, op, tag = (_value(facts, name) for name in ("task_group", "task_op", "task_tag"))
-    return RankError(record, entry, root is None, str(code) if code else None, _text(group), _text(op), _text(tag),
+    return RankFailure(record, entry, root is None, str(code) if code else None, _text(group), _text(op), _text(tag),
                      _value(facts, "task_stream_id"))
 
 
@@ -101,11 +103,11 @@ def _time_order(record: LogRecord) -> tuple[bool, datetime]:
 
 
 def _errors(facts_of: Mapping[int, Mapping[str, Fact]], matches: Sequence[SymptomMatch], identities: Identities,
-            echo_entries: frozenset[str], codes: Mapping[str, tuple[str, ...]]) -> dict[ProcessKey, list[RankError]]:
+            echo_entries: frozenset[str], codes: Mapping[str, tuple[str, ...]]) -> dict[ProcessKey, list[RankFailure]]:
     matched: dict[int, tuple[LogRecord, list[SymptomMatch]]] = {}
     for match in matches:
         matched.setdefault(id(match.record), (match.record, []))[1].append(match)
-    errors: dict[ProcessKey, list[RankError]] = {}
+    errors: dict[ProcessKey, list[RankFailure]] = {}
     for record, found in matched.values():
         facts = facts_of.get(id(record), {})
         if record.level in _CONTEXT_LEVELS or any(name in facts for name in _RELAYED):

@@ -9,7 +9,7 @@ from enum import Enum
 from ..engine.process import ProcessKey
 from ..ingest.records import LogRecord
 from .communicators import Communicator
-from .rank_evidence import HeartbeatSeen, OpEntry, RankError, RankEvidence
+from .rank_evidence import HeartbeatSeen, OpEntry, RankEvidence, RankFailure
 
 
 class RowStatus(str, Enum):
@@ -27,7 +27,7 @@ class RankRow:
     process: ProcessKey | None       # None for a rank without logs
     device: int | None
     status: RowStatus
-    first_error: RankError | None
+    first_error: RankFailure | None
     last_op: OpEntry | None
     heartbeats: tuple[HeartbeatSeen, ...]
     destroyed: LogRecord | None
@@ -36,7 +36,7 @@ class RankRow:
 _NONE = RankEvidence()
 
 
-def _status(error: RankError | None) -> RowStatus:
+def _status(error: RankFailure | None) -> RowStatus:
     if error is None:
         return RowStatus.OK
     return RowStatus.TIMEOUT if error.echo else RowStatus.ERROR

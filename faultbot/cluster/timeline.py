@@ -7,13 +7,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..engine.process import ProcessKey
-from .rank_evidence import RankError, RankEvidence
+from .rank_evidence import RankEvidence, RankFailure
 
 
 @dataclass(frozen=True)
 class TimelineEntry:
     process: ProcessKey
-    error: RankError
+    error: RankFailure
     offset_s: float | None       # seconds after the earliest first error; None without a time
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from ..ingest.records import LogRecord
-from .facts import Fact, Provenance, Source, WorkingMemory
+from .facts import Fact, Provenance, ProvenanceSource, WorkingMemory
 from .process import ProcessKey, process_of
 from .rules import Context
 
@@ -41,7 +41,7 @@ def facts_by_record(memory: WorkingMemory) -> Iterator[RecordFacts]:
     """Each log record that produced facts, with its facts by name (first value per name)."""
     grouped: dict[int, tuple[LogRecord, dict[str, Fact]]] = {}
     for fact in memory:
-        if fact.provenance.source is not Source.LOG or fact.provenance.record is None:
+        if fact.provenance.source is not ProvenanceSource.LOG or fact.provenance.record is None:
             continue
         record = fact.provenance.record
         grouped.setdefault(id(record), (record, {}))[1].setdefault(fact.name, fact)
@@ -49,7 +49,7 @@ def facts_by_record(memory: WorkingMemory) -> Iterator[RecordFacts]:
 
 
 @dataclass
-class TaskException:
+class TaskExceptionReport:
     """One rank's task-exception report: the base, groupRank and opData lines together."""
 
     record: LogRecord
@@ -83,7 +83,7 @@ CONTINUATION_FACTS = frozenset({"rank_size", "op_count"})
 SPLIT_JOIN_WINDOW = timedelta(seconds=2)
 
 
-def task_exceptions(records: Iterable[RecordFacts]) -> list[TaskException]:
+def task_exceptions(records: Iterable[RecordFacts]) -> list[TaskExceptionReport]:
     """Task exceptions in input order (``records`` as ``facts_by_record`` gives them); a
     base-information line starts one, and its groupRank and opData lines complete it.
 
@@ -93,14 +93,14 @@ def task_exceptions(records: Iterable[RecordFacts]) -> list[TaskException]:
     base line is the latest at or before its time, from any file, when that is at most
     ``SPLIT_JOIN_WINDOW`` earlier, names the same communicator, and lacks what the line gives.
     Without a time or a pid it joins nothing: what it would give stays unknown."""
-    events: list[TaskException] = []
-    open_in_file: dict[tuple[str, int | None], TaskException] = {}
+    events: list[TaskExceptionReport] = []
+    open_in_file: dict[tuple[str, int | None], TaskExceptionReport] = {}
     strays: list[RecordFacts] = []
     for record, facts in records:
         # One process is one rank; a rank label ("rank0: ") often prefixes only the first line.
         key = (record.origin.source, record.pid)
         if "task_tag" in facts:
-            event = TaskException(record, dict(facts))
+            event = TaskExceptionReport(record, dict(facts))
             events.append(event)
             open_in_file[key] = event
         elif CONTINUATION_FACTS & facts.keys():
@@ -113,14 +113,14 @@ def task_exceptions(records: Iterable[RecordFacts]) -> list[TaskException]:
     return events
 
 
-def _complete(event: TaskException, facts: dict[str, Fact]) -> None:
+def _complete(event: TaskExceptionReport, facts: dict[str, Fact]) -> None:
     for name, fact in facts.items():
         event.facts.setdefault(name, fact)
 
 
-def _join_across_files(events: list[TaskException], strays: list[RecordFacts]) -> None:
+def _join_across_files(events: list[TaskExceptionReport], strays: list[RecordFacts]) -> None:
     # The files of one node come in any order: each process's timed base lines, sorted by time.
-    bases: dict[ProcessKey, list[tuple[datetime, TaskException]]] = {}
+    bases: dict[ProcessKey, list[tuple[datetime, TaskExceptionReport]]] = {}
     for event in events:
         if event.time is not None and event.record.pid is not None:
             bases.setdefault(process_of(event.record), []).append((event.time, event))
@@ -139,7 +139,7 @@ def _join_across_files(events: list[TaskException], strays: list[RecordFacts]) -
             _complete(event, facts)
 
 
-def _fits(event: TaskException, facts: dict[str, Fact]) -> bool:
+def _fits(event: TaskExceptionReport, facts: dict[str, Fact]) -> bool:
     """Whether a continuation line can be ``event``'s: the event still lacks what the line gives, and
     the communicator the line names (groupRank does) is the event's."""
     if CONTINUATION_FACTS & facts.keys() & event.facts.keys():
@@ -148,16 +148,16 @@ def _fits(event: TaskException, facts: dict[str, Fact]) -> bool:
     return group is None or event.group is None or group.value == event.group
 
 
-def first_per_rank(events: list[TaskException]) -> dict[str, dict[object, TaskException]]:
+def first_per_rank(events: list[TaskExceptionReport]) -> dict[str, dict[object, TaskExceptionReport]]:
     """Each communicator's first task exception per rank, communicators and ranks in input order."""
-    groups: dict[str, dict[object, TaskException]] = {}
+    groups: dict[str, dict[object, TaskExceptionReport]] = {}
     for event in events:
         if event.group is not None:
             groups.setdefault(str(event.group), {}).setdefault(event.rank, event)
     return groups
 
 
-def op_shape(event: TaskException) -> tuple[object, object, object]:
+def op_shape(event: TaskExceptionReport) -> tuple[object, object, object]:
     """What ranks of one communicator must agree on: the collective, its count and data type."""
     return event.value("task_op"), event.value("op_count"), event.value("data_type")
 
@@ -169,7 +169,7 @@ def shape_text(shape: tuple[object, object, object]) -> str:
     return f"{op} ({', '.join(known)})" if known else str(op)
 
 
-def shapes_differ(events: list[TaskException]) -> bool | None:
+def shapes_differ(events: list[TaskExceptionReport]) -> bool | None:
     """Whether ranks failed in different collectives: True when some field (op, count, data type)
     has two values among the ranks that print it; None (unknown) when they agree so far but a rank
     lacks a field (its lines were split across files or pastes); a missing value is never different."""
@@ -180,7 +180,7 @@ def shapes_differ(events: list[TaskException]) -> bool | None:
     return None if any(None in shape for shape in shapes) else False
 
 
-def error_window(events: list[TaskException]) -> tuple[datetime, datetime, float] | None:
+def error_window(events: list[TaskExceptionReport]) -> tuple[datetime, datetime, float] | None:
     """The earliest and the latest time of ``events`` and the seconds between them (the spread);
     None with fewer than two times."""
     times = [e.time for e in events if e.time is not None]
@@ -189,7 +189,7 @@ def error_window(events: list[TaskException]) -> tuple[datetime, datetime, float
     return min(times), max(times), round((max(times) - min(times)).total_seconds(), 3)
 
 
-def first_timeout(events: list[TaskException]) -> datetime | None:
+def first_timeout(events: list[TaskExceptionReport]) -> datetime | None:
     return min((e.time for e in events if e.time is not None), default=None)
 
 
@@ -244,10 +244,10 @@ def crimer(evidence: list[HeartbeatEvidence]) -> HeartbeatEvidence | None:
 
 
 def _derived(name: str, value: object, rule: str, supports: list[Fact], note: str = "") -> Fact:
-    return Fact(name, value, Provenance(Source.DERIVED, rule=rule, supports=tuple(supports), note=note))
+    return Fact(name, value, Provenance(ProvenanceSource.DERIVED, rule=rule, supports=tuple(supports), note=note))
 
 
-def _supports(events: list[TaskException], *names: str) -> list[Fact]:
+def _supports(events: list[TaskExceptionReport], *names: str) -> list[Fact]:
     return [e.facts[n] for e in events for n in names if n in e.facts]
 
 
@@ -315,7 +315,7 @@ class HeartbeatCrimer:
                          f"status {best.status.value}")]
 
 
-class EarlierRootError:
+class EarlierRootFault:
     """other_rank_error_first: a fault that is not an echo (not a timeout) was seen no later than
     the first task exception, so the timeouts are its echo; false when no such fault is seen and
     every rank of the communicator is in the input (nothing is left to ask)."""
@@ -348,6 +348,6 @@ class EarlierRootError:
         return []
 
 
-AGGREGATIONS = (GroupComparison(), StreamsOfGroup(), HeartbeatCrimer(), EarlierRootError())
+AGGREGATIONS = (GroupComparison(), StreamsOfGroup(), HeartbeatCrimer(), EarlierRootFault())
 # Facts these derive by comparing ranks: one paste of the other ranks' logs settles them all.
 FROM_OTHER_RANKS = frozenset(fact for rule in AGGREGATIONS for fact in getattr(rule, "from_other_ranks", ()))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..kb.loader import KnowledgeBase
 from ..kb.model import CODE_SHAPE, CodeBook
-from .facts import Fact, Provenance, Source, WorkingMemory
+from .facts import Fact, Provenance, ProvenanceSource, WorkingMemory
 from .rules import Context
 
 
@@ -59,5 +59,5 @@ class ReportingModule:
             shape = CODE_SHAPE.match(str(fact.value))
             if shape and shape.group(2) in self.modules:
                 derived.append(Fact("internal_error_module", self.modules[shape.group(2)],
-                                    Provenance(Source.DERIVED, rule=self.id, supports=(fact,))))
+                                    Provenance(ProvenanceSource.DERIVED, rule=self.id, supports=(fact,))))
         return derived

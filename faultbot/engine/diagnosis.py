@@ -22,7 +22,7 @@ from .conditions import Tri
 from .consequences import consequences, roots_first
 from .decoding import DecodedField, decode_fields
 from .exec_timeout import EffectiveExecTimeout
-from .facts import Fact, Provenance, Source, WorkingMemory
+from .facts import Fact, Provenance, ProvenanceSource, WorkingMemory
 from .lifecycle import CommDestroyedEarly
 from .lineage import Lineage
 from .pip_show import PipShowVersions
@@ -68,9 +68,9 @@ class Engine:
         memory = WorkingMemory(unknown=unknown)
         for observation in observations:
             memory.add(Fact(observation.fact, observation.value,
-                            Provenance(Source.LOG, record=observation.record, rule=observation.extractor)))
+                            Provenance(ProvenanceSource.LOG, record=observation.record, rule=observation.extractor)))
         for fact, text in answers.items():
-            memory.add(Fact(fact, parse_answer(self.specs, fact, text), Provenance(Source.ANSWER)))
+            memory.add(Fact(fact, parse_answer(self.specs, fact, text), Provenance(ProvenanceSource.ANSWER)))
         return memory
 
     def diagnose(self, observations: Sequence[Observation], matches: Sequence[SymptomMatch],

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .facts import Fact, Provenance, Source, WorkingMemory
+from .facts import Fact, Provenance, ProvenanceSource, WorkingMemory
 from .rules import Context
 
 NEVER = 10**12      # "0 = never time out": larger than any spread of error times
@@ -81,7 +81,7 @@ class EffectiveExecTimeout:
         note += f", {len(fitting)} product/mode profile(s) fit; {CITATION}"
 
         def fact(name: str, value: float) -> Fact:
-            return Fact(name, value, Provenance(Source.DERIVED, rule=self.id, supports=supports, note=note))
+            return Fact(name, value, Provenance(ProvenanceSource.DERIVED, rule=self.id, supports=supports, note=note))
 
         derived = [fact("exec_timeout_min_s", min(values)), fact("exec_timeout_max_s", max(values))]
         if min(values) == max(values):
@@ -98,7 +98,7 @@ class EffectiveExecTimeout:
             note = (f"printed by the device: {value:g} s, while HCCL_EXEC_TIMEOUT says {configured[0].value} s "
                     f"(rounded to 68 s steps, capped in AIV mode, or not set in this process); {CITATION}")
         supports = (reported, *configured[:1])
-        return [Fact(name, value, Provenance(Source.DERIVED, rule=self.id, supports=supports, note=note))
+        return [Fact(name, value, Provenance(ProvenanceSource.DERIVED, rule=self.id, supports=supports, note=note))
                 for name in ("exec_timeout_min_s", "exec_timeout_max_s", "effective_exec_timeout_s")]
 
 

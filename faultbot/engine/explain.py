@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..kb.model import FactRef
 from .candidates import Candidate
 from .conditions import LeafResult
-from .facts import Fact, Source, WorkingMemory
+from .facts import Fact, ProvenanceSource, WorkingMemory
 from .questions import Question
 from .wording import describe_test, show_value
 
@@ -19,7 +19,7 @@ _MAX_SUPPORT_DEPTH = 4
 
 
 @dataclass(frozen=True)
-class Step:
+class HowStep:
     """One step of HOW: a log line, a condition, a fact or the conclusion, at its depth."""
 
     kind: str       # "evidence", "condition", "fact"
@@ -28,40 +28,40 @@ class Step:
     depth: int = 0
 
 
-def _fact_steps(fact: Fact, depth: int) -> list[Step]:
+def _fact_steps(fact: Fact, depth: int) -> list[HowStep]:
     provenance = fact.provenance
-    steps = [Step("fact", f"{fact.name} = {show_value(fact.value)}", provenance.describe(), depth)]
-    if provenance.source is Source.DERIVED and depth < _MAX_SUPPORT_DEPTH:
+    steps = [HowStep("fact", f"{fact.name} = {show_value(fact.value)}", provenance.describe(), depth)]
+    if provenance.source is ProvenanceSource.DERIVED and depth < _MAX_SUPPORT_DEPTH:
         for support in provenance.supports:
             steps += _fact_steps(support, depth + 1)
     return steps
 
 
-def _leaf_steps(leaf: LeafResult, memory: WorkingMemory) -> list[Step]:
-    steps = [Step("condition", f"{describe_test(leaf.test)} -> {leaf.verdict.value}",
+def _leaf_steps(leaf: LeafResult, memory: WorkingMemory) -> list[HowStep]:
+    steps = [HowStep("condition", f"{describe_test(leaf.test)} -> {leaf.verdict.value}",
                   str(leaf.test.where), 0)]
     names = [leaf.test.fact] + ([leaf.test.value.fact] if isinstance(leaf.test.value, FactRef) else [])
     for name in names:
         facts = memory.facts(name)
         if not facts:
-            steps.append(Step("fact", f"{name} is not known", "", 1))
+            steps.append(HowStep("fact", f"{name} is not known", "", 1))
         for fact in facts[:3]:
             steps += _fact_steps(fact, 1)
     return steps
 
 
-def how(candidate: Candidate, memory: WorkingMemory) -> list[Step]:
+def how(candidate: Candidate, memory: WorkingMemory) -> list[HowStep]:
     """From log lines through rules to ``candidate``'s status."""
     steps = []
     for match in candidate.evidence:
         origin = match.record.origin
         rank = f" rank {origin.rank}" if origin.rank is not None else ""
-        steps.append(Step("evidence", f"symptom {match.entry_id}/{match.symptom.id} matched "
+        steps.append(HowStep("evidence", f"symptom {match.entry_id}/{match.symptom.id} matched "
                           f"(score {match.score:.2f}, weight {match.symptom.weight}){rank}: "
                           f"{match.record.raw.strip()[:200]}", f"{origin.source}:{origin.line}"))
     for leaf in candidate.leaves:
         steps += _leaf_steps(leaf, memory)
-    steps.append(Step("conclusion", f"{candidate.id}: {candidate.status.value}, confidence {candidate.confidence:.2f} "
+    steps.append(HowStep("conclusion", f"{candidate.id}: {candidate.status.value}, confidence {candidate.confidence:.2f} "
                       f"(evidence {candidate.strength:.2f}, conditions {candidate.verdict.value})", ""))
     return steps
 

@@ -14,7 +14,9 @@ from enum import Enum
 from ..ingest.records import LogRecord
 
 
-class Source(str, Enum):
+class ProvenanceSource(str, Enum):
+    """Where one value of a fact came from (the catalogue's kb.model.FactSource says where a fact may)."""
+
     LOG = "log"
     ANSWER = "answer"
     DERIVED = "derived"
@@ -25,19 +27,19 @@ class Source(str, Enum):
 class Provenance:
     """Where a fact came from: a log record, an answer, a default, or a rule and the facts it used."""
 
-    source: Source
+    source: ProvenanceSource
     record: LogRecord | None = None
     rule: str = ""
     supports: tuple[Fact, ...] = ()
     note: str = ""
 
     def describe(self) -> str:
-        if self.source is Source.LOG and self.record is not None:
+        if self.source is ProvenanceSource.LOG and self.record is not None:
             origin = self.record.origin
             return f"log {origin.source}:{origin.line}"
-        if self.source is Source.DERIVED:
+        if self.source is ProvenanceSource.DERIVED:
             return f"rule {self.rule}" + (f" ({self.note})" if self.note else "")
-        if self.source is Source.DEFAULT:
+        if self.source is ProvenanceSource.DEFAULT:
             return f"default ({self.note})" if self.note else "default"
         return "your answer"
 
@@ -77,7 +79,7 @@ class WorkingMemory:
 
     def facts(self, name: str) -> list[Fact]:
         found = self._facts.get(name, [])
-        answered = [f for f in found if f.provenance.source is Source.ANSWER]
+        answered = [f for f in found if f.provenance.source is ProvenanceSource.ANSWER]
         return answered or found
 
     def values(self, name: str) -> list[object]:
@@ -98,7 +100,7 @@ class WorkingMemory:
 
     def answered(self, name: str) -> bool:
         return name in self.unknown_answers or any(
-            f.provenance.source is Source.ANSWER for f in self._facts.get(name, []))
+            f.provenance.source is ProvenanceSource.ANSWER for f in self._facts.get(name, []))
 
     def __iter__(self) -> Iterator[Fact]:
         for facts in self._facts.values():

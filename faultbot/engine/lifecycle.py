@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..ingest.records import LogRecord
 from .aggregates import facts_by_record
-from .facts import Fact, Provenance, Source, WorkingMemory
+from .facts import Fact, Provenance, ProvenanceSource, WorkingMemory
 from .process import ProcessKey, process_of
 from .rules import Context
 
@@ -36,6 +36,6 @@ class CommDestroyedEarly:
             if destroyed_at is not None and destroyed_at <= record.timestamp:
                 origin = record.origin
                 return [Fact("comm_destroyed_before_sync", True, Provenance(
-                    Source.DERIVED, rule=self.id, supports=tuple(f for f in (destroy, support) if f),
+                    ProvenanceSource.DERIVED, rule=self.id, supports=tuple(f for f in (destroy, support) if f),
                     note=f"destroyed at {destroyed_at}, failure at {origin.source}:{origin.line}"))]
         return []

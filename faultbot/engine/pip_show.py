@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..kb.fact_values import coerce
 from .aggregates import facts_by_record
-from .facts import Fact, Provenance, Source, WorkingMemory
+from .facts import Fact, Provenance, ProvenanceSource, WorkingMemory
 from .rules import Context
 
 _PACKAGES = {"torch-npu": "torch_npu_version", "torch_npu": "torch_npu_version"}
@@ -37,5 +37,5 @@ class PipShowVersions:
                 value = coerce(context.specs[fact_name], version.value)
             except ValueError:
                 continue
-            derived.append(Fact(fact_name, value, Provenance(Source.DERIVED, rule=self.id, supports=(name, version))))
+            derived.append(Fact(fact_name, value, Provenance(ProvenanceSource.DERIVED, rule=self.id, supports=(name, version))))
         return derived

@@ -13,7 +13,7 @@ from typing import Protocol
 from ..kb.model import FactRef, FactSpec, Rule
 from ..match.symptoms import SymptomMatch
 from .conditions import Evaluator, LeafResult, Tri, leaves_of
-from .facts import Fact, Provenance, Source, WorkingMemory
+from .facts import Fact, Provenance, ProvenanceSource, WorkingMemory
 
 
 @dataclass(frozen=True)
@@ -66,8 +66,8 @@ class KbRule:
         for name, value in self.rule.then:
             if isinstance(value, FactRef):
                 sources = memory.facts(value.fact)
-                derived += [Fact(name, f.value, Provenance(Source.DERIVED, rule=self.id, supports=(f,)))
+                derived += [Fact(name, f.value, Provenance(ProvenanceSource.DERIVED, rule=self.id, supports=(f,)))
                             for f in sources]
             else:
-                derived.append(Fact(name, value, Provenance(Source.DERIVED, rule=self.id, supports=supports)))
+                derived.append(Fact(name, value, Provenance(ProvenanceSource.DERIVED, rule=self.id, supports=supports)))
         return derived

@@ -17,7 +17,7 @@ _MODULE_OF = {
     "InputStats": "stats", "SkippedFile": "stats",
 }
 
-__all__ = sorted(_MODULE_OF)
+__all__ = sorted(_MODULE_OF)  # noqa: PLE0605 - the names the lazy loader below gives
 
 
 def __getattr__(name: str) -> Any:

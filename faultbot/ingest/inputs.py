@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import BinaryIO, Union
+from typing import BinaryIO
 
 
 @dataclass(frozen=True)
@@ -30,4 +30,4 @@ class LogPath:
     path: str | os.PathLike[str]
 
 
-InputSpec = Union[Paste, Stdin, LogPath]
+InputSpec = Paste | Stdin | LogPath

@@ -21,7 +21,7 @@ from faultbot.ingest.lines import PhysicalLine, split_lines
 from faultbot.ingest.pathinfo import hints_from_path
 from faultbot.ingest.records import LogRecord
 from faultbot.ingest.repeats import RepeatGate, RepeatKey
-from faultbot.ingest.sources import Source, TextSource, expand
+from faultbot.ingest.sources import Source, TextSource, sources_of
 from faultbot.ingest.stats import InputStats, SkippedFile, SourceTally
 
 
@@ -54,7 +54,7 @@ class LogReader:
         self._decoded_as = []
         budget = ByteBudget(self._limits)
         for spec in self._inputs:
-            for item in expand(spec, self._limits, budget):
+            for item in sources_of(spec, self._limits, budget):
                 if isinstance(item, SkippedFile):
                     self._skipped.append(item)
                     continue

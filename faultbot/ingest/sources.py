@@ -81,7 +81,7 @@ class _Reading:
         return replace(self, depth=self.depth + 1)
 
 
-def expand(spec: InputSpec, limits: ReadLimits, budget: ByteBudget | None = None) -> Iterator[Source | SkippedFile]:
+def sources_of(spec: InputSpec, limits: ReadLimits, budget: ByteBudget | None = None) -> Iterator[Source | SkippedFile]:
     """The sources one input spec stands for, in a stable order; ``budget`` is the run's (a
     fresh one when not given)."""
     budget = budget or ByteBudget(limits)
@@ -138,7 +138,7 @@ def _from_file(path: Path, limits: ReadLimits, budget: ByteBudget) -> Iterator[S
         if not stat.S_ISREG(mode):
             yield SkippedFile(name, _not_regular(mode))
             return
-        stream = open(os.open(path, _OPEN_FLAGS), "rb")  # noqa: SIM115 - closed by the with below
+        stream = open(os.open(path, _OPEN_FLAGS), "rb")
     except OSError as exc:
         yield SkippedFile(name, f"cannot open: {exc.strerror or exc}")
         return

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-
 # Inputs skipped or read in part that text output names (diagnose, extract), the rest counted;
 # JSON and facts files hold them all.
 SKIPPED_SHOWN = 10

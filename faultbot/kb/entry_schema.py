@@ -18,12 +18,12 @@ from .model import (
     Ceiling,
     Citation,
     Entry,
+    EntryStatus,
     EntryTest,
     FactSpec,
     Fixes,
     FixStep,
     Severity,
-    Status,
     Symptom,
     SymptomForm,
     Where,
@@ -203,7 +203,7 @@ def parse_entry(raw: Any, facts: dict[str, FactSpec], file: str, problems: Probl
                   if (t := _test(item, ident, facts, file, problems, line)) is not None)
     entry = Entry(
         id=ident, title=fields.text("title"),
-        status=fields.choice("status", Status, default=Status.EXPERIMENTAL),
+        status=fields.choice("status", EntryStatus, default=EntryStatus.EXPERIMENTAL),
         component=fields.text("component"),
         severity=fields.choice("severity", Severity, default=Severity.MEDIUM),
         error_codes=error_codes,

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..fullwidth import full_width_in
 from .fields import Fields, Problems
-from .model import Extractor, FactCatalogue, FactSource, FactSpec, FactType, Question, Where
+from .model import Extractor, FactCatalogue, FactQuestion, FactSource, FactSpec, FactType, Where
 from .regex_safety import check_regex
 from .versions import Scheme
 
@@ -21,11 +21,11 @@ LEVELS = ("FATAL", "ERROR", "WARNING", "EVENT", "INFO", "DEBUG", "TRACE")
 _SIMPLE_REGEX = re.compile(r"^(?:[\w\- :=.,]|\\[dswDSW.\[\]()]|\[[^\]\[]+\]|\{\d+(?:,\d+)?\}|[+*?])+$")
 
 
-def _question(raw: Any, name: str, problems: Problems, line: int) -> Question | None:
+def _question(raw: Any, name: str, problems: Problems, line: int) -> FactQuestion | None:
     fields = Fields(raw, f"ask of fact '{name}'", problems, line, ASK_FIELDS)
     if not fields.ok:
         return None
-    return Question(
+    return FactQuestion(
         text=fields.text("question"),
         why=fields.text("why"),
         how_to_find=fields.strings("how_to_find", required=True, min_items=1),

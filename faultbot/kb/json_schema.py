@@ -18,7 +18,7 @@ from typing import Any
 from . import codes_schema, decoders_schema, entry_schema, facts_schema, rules_schema, settings_schema, vocabulary
 from .compiler import CODES_FILE, DECODERS_FILE, ENTRIES_DIR, FACTS_FILE, RULES_FILE
 from .condition_schema import COMBINATORS
-from .model import Ceiling, FactSource, FactType, Intent, Op, Severity, Status, SymptomForm
+from .model import Ceiling, EntryStatus, FactSource, FactType, Intent, Op, Severity, SymptomForm
 from .versions import Scheme
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -158,7 +158,7 @@ def _entry() -> Schema:
         "id": {"type": "string", "pattern": e.ENTRY_ID.pattern,
                "description": "component.fault[.cause], also the file name; a child refines its parent"},
         "title": _text("one line an engineer recognises the fault by", filled=True),
-        "status": _words(Status),
+        "status": _words(EntryStatus),
         "component": _text("hccl, lccl, runtime, ...: the folder under entries/", filled=True),
         "severity": _words(Severity),
         "summary": _text("two or three sentences shown above the cause"),
@@ -290,7 +290,7 @@ def _settings() -> Schema:
 
 
 @dataclass(frozen=True)
-class Kind:
+class FileKind:
     """One kind of KB file: its schema and the files of the KB folder it describes."""
 
     name: str
@@ -304,14 +304,14 @@ def _data_files(main_file: str) -> tuple[str, str]:
     return main_file, f"{main_file.removesuffix('.yaml')}/*.yaml"
 
 
-KINDS: dict[str, Kind] = {kind.name: kind for kind in (
-    Kind("entry", "a fault entry", (f"{ENTRIES_DIR}/**/*.yaml",), _entry),
-    Kind("facts", "the fact catalogue and its extractors", _data_files(FACTS_FILE), _facts),
-    Kind("rules", "derivation rules", _data_files(RULES_FILE), _rules),
-    Kind("decoders", "field decoders", _data_files(DECODERS_FILE), _decoders),
-    Kind("codes", "the structure of error codes", (CODES_FILE,), _codes),
-    Kind("vocabulary", "the words questions are asked with", (vocabulary.VOCABULARY_FILE,), _vocabulary),
-    Kind("settings", "the environment variables and their documented values", (settings_schema.SETTINGS_FILE,),
+KINDS: dict[str, FileKind] = {kind.name: kind for kind in (
+    FileKind("entry", "a fault entry", (f"{ENTRIES_DIR}/**/*.yaml",), _entry),
+    FileKind("facts", "the fact catalogue and its extractors", _data_files(FACTS_FILE), _facts),
+    FileKind("rules", "derivation rules", _data_files(RULES_FILE), _rules),
+    FileKind("decoders", "field decoders", _data_files(DECODERS_FILE), _decoders),
+    FileKind("codes", "the structure of error codes", (CODES_FILE,), _codes),
+    FileKind("vocabulary", "the words questions are asked with", (vocabulary.VOCABULARY_FILE,), _vocabulary),
+    FileKind("settings", "the environment variables and their documented values", (settings_schema.SETTINGS_FILE,),
          _settings),
 )}
 

@@ -42,7 +42,7 @@ class FactSource(str, Enum):
 
 
 @dataclass(frozen=True)
-class Question:
+class FactQuestion:
     """How to ask an engineer for a fact: the question, why it matters, how to find the answer."""
 
     text: str
@@ -64,7 +64,7 @@ class FactSpec:
     values: tuple[str, ...] = ()                 # for enums, canonical spellings
     aliases: tuple[tuple[str, str], ...] = ()    # (alias, canonical), case-insensitive
     unit: str = ""
-    question: Question | None = None             # askable when set
+    question: FactQuestion | None = None             # askable when set
     per_occurrence: bool = False                 # differs on every report of the same thing (a task id)
 
     @property
@@ -86,7 +86,7 @@ class Extractor:
     levels: tuple[str, ...] = ()      # restrict to records of these levels (empty = any)
 
 
-class Status(str, Enum):
+class EntryStatus(str, Enum):
     EXPERIMENTAL = "experimental"
     STABLE = "stable"
     DEPRECATED = "deprecated"
@@ -251,7 +251,7 @@ class Entry:
 
     id: str
     title: str
-    status: Status
+    status: EntryStatus
     component: str
     severity: Severity
     error_codes: tuple[str, ...]

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from ..engine.decoding import DecodedField, decode_value
-from ..engine.facts import Fact, Provenance, Source
+from ..engine.facts import Fact, Provenance, ProvenanceSource
 from ..kb.fact_values import coerce
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Decoder, FactSpec, FactType
@@ -53,7 +53,7 @@ class FieldQuestions:
                 value = self._read(asked, match.group("value"))
                 if value is None:
                     continue
-                decoded = decode_value(asked.decoder, Fact(asked.decoder.fact, value, Provenance(Source.ANSWER)))
+                decoded = decode_value(asked.decoder, Fact(asked.decoder.fact, value, Provenance(ProvenanceSource.ANSWER)))
                 if decoded is not None:
                     in_context = any(word.lower() in lowered for word in asked.decoder.context)
                     found.append((in_context, decoded))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..cluster.identity import ProcessKey
 from ..cluster.localise import Finding
-from ..cluster.rank_evidence import HeartbeatSeen, OpEntry, RankError
+from ..cluster.rank_evidence import HeartbeatSeen, OpEntry, RankFailure
 from ..cluster.table import RankRow
 from ..cluster.view import ClusterView
 from ..ingest.records import LogRecord
@@ -18,7 +18,7 @@ def _at(record: LogRecord | None) -> dict[str, object] | None:
     return {"time": json_value(record.timestamp), "file": record.origin.source, "line": record.origin.line}
 
 
-def _error(error: RankError | None) -> dict[str, object] | None:
+def _error(error: RankFailure | None) -> dict[str, object] | None:
     if error is None:
         return None
     return {**(_at(error.record) or {}), "code": error.code, "entry": error.entry, "timeout": error.echo,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..cluster.identity import ProcessKey
 from ..cluster.localise import Finding, clock
-from ..cluster.rank_evidence import RankError
+from ..cluster.rank_evidence import RankFailure
 from ..cluster.runs import RowRun, row_runs
 from ..cluster.table import RankRow, RowStatus
 from ..cluster.view import ClusterView
@@ -17,7 +17,7 @@ _MAX_RUNS = 24               # table rows per communicator
 _MAX_TIMELINE = 12
 
 
-def _error_cell(error: RankError | None) -> str:
+def _error_cell(error: RankFailure | None) -> str:
     if error is None:
         return "—"
     what = " ".join(part for part in (error.code, error.op) if part) or error.entry

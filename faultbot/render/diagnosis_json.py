@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..engine.candidates import Candidate, described_only
 from ..engine.diagnosis import Diagnosis
 from ..engine.explain import how, why
-from ..engine.facts import Fact, Source, WorkingMemory
+from ..engine.facts import Fact, ProvenanceSource, WorkingMemory
 from ..engine.fill import fill
 from ..ingest.stats import InputStats
 from ..kb.loader import KnowledgeBase
@@ -31,7 +31,7 @@ PROVENANCE_PER_VALUE = 3
 def _provenance(fact: Fact) -> dict[str, object]:
     provenance = fact.provenance
     out: dict[str, object] = {"value": json_value(fact.value), "source": provenance.source.value}
-    if provenance.source is Source.LOG and provenance.record is not None:
+    if provenance.source is ProvenanceSource.LOG and provenance.record is not None:
         origin = provenance.record.origin
         out.update(file=origin.source, line=origin.line, rank=origin.rank, node=origin.node)
     if provenance.rule:

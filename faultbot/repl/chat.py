@@ -22,9 +22,9 @@ from ..qa.answer import answer
 from ..qa.failure_match import FaultWords, WordsMatch
 from ..qa.index import KnowledgeIndex
 from ..render.answer_markdown import answer_markdown
-from ..session import DiagnosisSession, Step, StepKind
+from ..session import DiagnosisSession, SessionStep, StepKind
 from . import views
-from .classify import Input, Kind, classify
+from .classify import Input, InputKind, classify
 from .commands import run_command
 from .reply import Reply
 from .transcript import Transcript
@@ -89,7 +89,7 @@ class Chat:
         self.session.answer(fact, text, question, why)
         self._refresh(answered=True)
 
-    def apply_undo(self) -> Step | None:
+    def apply_undo(self) -> SessionStep | None:
         step = self.session.undo()
         if step is not None:
             self._refresh()
@@ -128,32 +128,32 @@ class Chat:
     def _classify(self, text: str) -> Input:
         """What the input is; words that quote a log signature are a paste."""
         given = classify(text, self.pending, self.session.collector.has_log_records, _names_a_path)
-        if given.kind is Kind.DESCRIPTION and self.session.collector.from_inputs([Paste(given.text)]).matches:
-            return Input(Kind.PASTE, given.text)
+        if given.kind is InputKind.DESCRIPTION and self.session.collector.from_inputs([Paste(given.text)]).matches:
+            return Input(InputKind.PASTE, given.text)
         return given
 
     def _change_of(self, given: Input) -> dict[str, object]:
         """The change ``given`` will make, recorded with it (repl/transcript.py); {} when not known yet."""
-        if given.kind is Kind.PASTE:
+        if given.kind is InputKind.PASTE:
             return {"change": {"kind": "paste", "label": self.next_paste_label}}
-        if given.kind is Kind.PATH:
+        if given.kind is InputKind.PATH:
             return {"change": {"kind": "read", "path": given.text}}
-        if given.kind is Kind.ANSWER and self.pending is not None:
+        if given.kind is InputKind.ANSWER and self.pending is not None:
             question = self.pending
             return {"change": {"kind": "answer", "fact": question.fact, "question": question.text,
                                "why": question.why}}
         return {}
 
     def _respond(self, given: Input, said: int) -> Reply:
-        if given.kind is Kind.COMMAND:
+        if given.kind is InputKind.COMMAND:
             return run_command(self, given.text)
-        if given.kind is Kind.PASTE:
+        if given.kind is InputKind.PASTE:
             return self.paste(given.text)
-        if given.kind is Kind.PATH:
+        if given.kind is InputKind.PATH:
             return self.read(given.text, said)
-        if given.kind is Kind.ANSWER and self.pending is not None:
+        if given.kind is InputKind.ANSWER and self.pending is not None:
             return self.answer_pending(given.text, said)
-        if given.kind is Kind.DESCRIPTION:
+        if given.kind is InputKind.DESCRIPTION:
             return self.describe(given.text, said)
         return self.ask(given.text)
 

@@ -25,7 +25,7 @@ _QUESTION = re.compile(
     r"|是什么|什么是|怎么|如何|怎样|哪些|哪个|什么意思|吗[?？]?\s*$", re.I)
 
 
-class Kind(str, Enum):
+class InputKind(str, Enum):
     EMPTY = "empty"
     COMMAND = "command"
     PASTE = "paste"
@@ -37,7 +37,7 @@ class Kind(str, Enum):
 
 @dataclass(frozen=True)
 class Input:
-    kind: Kind
+    kind: InputKind
     text: str        # stripped; for a bare "why" while a question is pending, "/why"
 
 
@@ -53,19 +53,19 @@ def classify(text: str, pending: Question | None, holds_log: Callable[[str], boo
              is_path: Callable[[str], bool] = lambda text: False) -> Input:
     text = text.strip()
     if not text:
-        return Input(Kind.EMPTY, text)
+        return Input(InputKind.EMPTY, text)
     if _COMMAND.match(text):
-        return Input(Kind.COMMAND, text)
+        return Input(InputKind.COMMAND, text)
     unquoted = text.strip("'\"")
     if "\n" not in text and is_path(unquoted):
-        return Input(Kind.PATH, unquoted)
+        return Input(InputKind.PATH, unquoted)
     if holds_log(text):
-        return Input(Kind.PASTE, text)
+        return Input(InputKind.PASTE, text)
     if pending is not None:
         if text.lower().rstrip("?？") == "why":
-            return Input(Kind.COMMAND, "/why")
+            return Input(InputKind.COMMAND, "/why")
         if _answer_shaped(text, pending):
-            return Input(Kind.ANSWER, text)
+            return Input(InputKind.ANSWER, text)
     if _FAILURE.search(text) and not _QUESTION.search(text):
-        return Input(Kind.DESCRIPTION, text)
-    return Input(Kind.QUESTION, text)
+        return Input(InputKind.DESCRIPTION, text)
+    return Input(InputKind.QUESTION, text)

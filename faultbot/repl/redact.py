@@ -18,7 +18,7 @@ import re
 import socket
 from collections.abc import Iterable
 
-from .redaction_patterns import HELD, HELD_END, KINDS, Kind, is_generic, value
+from .redaction_patterns import HELD, HELD_END, KINDS, IdentifierKind, is_generic, value
 
 # A held run is _START, its index in base 256, and HELD_END after a masked value or _OTHER_END
 # after anything else, so that only a masked address or host is followed as one (10.0.0.1%eth0).
@@ -110,7 +110,7 @@ def _learn(text: str, lowered: str, hosts: set[str]) -> dict[str, str]:
             if len(name) >= _SHORTEST_NAME and not is_generic(name)}
 
 
-def _apply(kind: Kind, held: _Held, match: re.Match[str]) -> str:
+def _apply(kind: IdentifierKind, held: _Held, match: re.Match[str]) -> str:
     if kind.keep is not None and kind.keep(match):
         return match.group()
     if kind.label is None:
@@ -122,7 +122,7 @@ def _apply(kind: Kind, held: _Held, match: re.Match[str]) -> str:
     return before + held.mask(match.group("v"), kind.label) + after
 
 
-def _run(kind: Kind, held: _Held, text: str) -> str:
+def _run(kind: IdentifierKind, held: _Held, text: str) -> str:
     """``text`` with ``kind`` applied: what a match becomes depends only on its groups (``keep``
     reads nothing around it), so each distinct match is worked out once."""
     done: dict[tuple, str] = {}

@@ -1,4 +1,4 @@
-"""What ``/export --redact`` masks and what it must leave readable, declared as data: one ``Kind``
+"""What ``/export --redact`` masks and what it must leave readable, declared as data: one ``IdentifierKind``
 per kind of identifier, in the order ``redact`` applies them (see ``KINDS``).
 
 A kind is a regex, the label of the placeholder a match becomes (``host`` gives ``<host-1>``) and
@@ -69,7 +69,7 @@ _SOURCE_FILE = re.compile(r"\.(?:cc|cpp|cxx|c|h|hpp|cu)$")
 
 
 @dataclass(frozen=True)
-class Kind:
+class IdentifierKind:
     """One kind of identifier (or, with no label, of text to protect) and how to find it."""
 
     name: str
@@ -87,8 +87,8 @@ class Kind:
 
 
 def _kind(name: str, label: str | None, regex: str, why: str, *, hints: tuple[str, ...],
-          keep: Callable[[re.Match[str]], bool] | None = None, learns: bool = False) -> Kind:
-    return Kind(name, label, re.compile(regex), why, hints, keep, learns)
+          keep: Callable[[re.Match[str]], bool] | None = None, learns: bool = False) -> IdentifierKind:
+    return IdentifierKind(name, label, re.compile(regex), why, hints, keep, learns)
 
 
 def _not(chars: str) -> str:
@@ -195,7 +195,7 @@ def _field(keys: str) -> str:
     return r"(?i:" + keys + ")" + _SEPARATOR + _SECRET_VALUE
 
 
-KINDS: tuple[Kind, ...] = (
+KINDS: tuple[IdentifierKind, ...] = (
     # --- secrets and links: first, since a token or a link may hold anything -------------------
     _kind("private-key", "private-key",
           r"-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY-----(?:(?:\r\n|\n|\\n)(?:[A-Za-z0-9+/=][A-Za-z0-9+/=-]{0,199}"

@@ -12,7 +12,7 @@ from ..ingest.stats import InputStats
 from ..kb.loader import KnowledgeBase
 from ..render.diagnosis_markdown import diagnosis_markdown
 from ..render.safe_text import fenced_block, one_line, printable
-from ..session import Step, StepKind
+from ..session import SessionStep, StepKind
 from .views import facts_markdown
 
 MAX_INPUT_LINES = 200
@@ -25,7 +25,7 @@ def _fenced(text: str) -> str:
     return "\n".join(fenced_block("\n".join(shown))) + more
 
 
-def _answers(steps: Sequence[Step]) -> list[str]:
+def _answers(steps: Sequence[SessionStep]) -> list[str]:
     lines = []
     for step in steps:
         if step.kind in (StepKind.ANSWER, StepKind.UNKNOWN):
@@ -36,7 +36,7 @@ def _answers(steps: Sequence[Step]) -> list[str]:
     return lines or ["- No questions were answered."]
 
 
-def _inputs(steps: Sequence[Step]) -> list[str]:
+def _inputs(steps: Sequence[SessionStep]) -> list[str]:
     lines = []
     for step in steps:
         if step.kind is StepKind.PASTE:
@@ -47,7 +47,7 @@ def _inputs(steps: Sequence[Step]) -> list[str]:
 
 
 def report_markdown(session_id: str, diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStats,
-                    steps: Sequence[Step], now: datetime | None = None) -> str:
+                    steps: Sequence[SessionStep], now: datetime | None = None) -> str:
     now = now or datetime.now(timezone.utc)
     header = [f"*faultbot {__version__} incident report · session `{session_id}` · "
               f"exported {now.isoformat(timespec='seconds')}*", ""]

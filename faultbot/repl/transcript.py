@@ -50,7 +50,7 @@ class SessionInUse(Exception):
     """The transcript is held by another chat (a --resume of a session still open elsewhere)."""
 
 
-def read_records(path: Path) -> list[Record]:
+def read_transcript(path: Path) -> list[Record]:
     """Every record of a transcript; a line torn by a crash (the last one, usually) is skipped."""
     records = []
     with open(path, encoding="utf-8", errors="replace") as stream:
@@ -110,7 +110,7 @@ class Transcript:
         torn by a crash is ended so the next record starts clean. Raises SessionInUse."""
         transcript = cls(path)
         try:
-            records = read_records(path)
+            records = read_transcript(path)
             transcript.next_seq = max((r.seq for r in records), default=-1) + 1
             if _ends_torn(path):
                 transcript._write(b"\n")

@@ -10,7 +10,7 @@ import sys
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from faultbot.engine.aggregates import SPLIT_JOIN_WINDOW, TaskException, facts_by_record, task_exceptions
+from faultbot.engine.aggregates import SPLIT_JOIN_WINDOW, TaskExceptionReport, facts_by_record, task_exceptions
 from faultbot.ingest.inputs import LogPath
 from faultbot.kb.loader import KnowledgeBase
 from faultbot.session import DiagnosisSession
@@ -96,7 +96,7 @@ def test_files_given_on_the_command_line_in_any_order_are_joined(tmp_path: Path)
     assert report["facts"]["ops_differ_in_group"]["value"] is True
 
 
-def events_of(kb: KnowledgeBase, *texts: str) -> list[TaskException]:
+def events_of(kb: KnowledgeBase, *texts: str) -> list[TaskExceptionReport]:
     """The task exceptions of ``texts`` pasted one after another, as the chat names its pastes."""
     session = DiagnosisSession(kb)
     for number, text in enumerate(texts, 1):
@@ -104,7 +104,7 @@ def events_of(kb: KnowledgeBase, *texts: str) -> list[TaskException]:
     return task_exceptions(facts_by_record(session.diagnose().memory))
 
 
-def shapes(events: list[TaskException]) -> dict[int, tuple[object, ...]]:
+def shapes(events: list[TaskExceptionReport]) -> dict[int, tuple[object, ...]]:
     return {e.record.pid: (e.value("rank_id"), e.value("op_count"), e.value("data_type")) for e in events}
 
 

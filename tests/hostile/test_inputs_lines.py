@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from faultbot.engine.facts import Fact, Provenance, Source, WorkingMemory
+from faultbot.engine.facts import Fact, Provenance, ProvenanceSource, WorkingMemory
 from faultbot.evidence import EvidenceCollector
 from faultbot.folding import DEFAULT_FOLD_LIMITS, FoldLimits, Found, RecordFolder
 from faultbot.ingest import LogReader, Paste
@@ -57,7 +57,7 @@ def test_a_line_of_100000_error_codes(tmp_path: Path) -> None:
 
 
 def test_working_memory_values_are_linear_in_the_values() -> None:
-    facts = [Fact("error_code", f"EZ{n:06d}", Provenance(Source.LOG)) for n in range(100_000)]
+    facts = [Fact("error_code", f"EZ{n:06d}", Provenance(ProvenanceSource.LOG)) for n in range(100_000)]
     memory = WorkingMemory(facts + facts[:10])
     values = memory.values("error_code")
     assert len(values) == 100_000 and values[:2] == ["EZ000000", "EZ000001"]

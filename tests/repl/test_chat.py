@@ -120,7 +120,7 @@ def test_a_paste_says_what_its_fields_mean_while_the_question_is_pending(chat):
 def test_a_typed_path_is_read_as_a_log_and_comes_back_on_resume(chat, kb, tmp_path):
     from faultbot.repl.chat import Chat
     from faultbot.repl.replay import replay
-    from faultbot.repl.transcript import read_records
+    from faultbot.repl.transcript import read_transcript
 
     folder = tmp_path / "node-0" / "plog"
     folder.mkdir(parents=True)
@@ -130,7 +130,7 @@ def test_a_typed_path_is_read_as_a_log_and_comes_back_on_resume(chat, kb, tmp_pa
     assert chat.pending is not None and chat.pending.fact == "cann_version"
     assert [c.kind.value for c in chat.session.steps] == ["read"]
     resumed = Chat(kb)
-    assert replay(resumed, read_records(chat.transcript.path)) == []
+    assert replay(resumed, read_transcript(chat.transcript.path)) == []
     assert resumed.pending.fact == "cann_version"
     assert chat.respond("/back").markdown.startswith(f"Took back {folder.parent}")
 

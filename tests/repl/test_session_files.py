@@ -21,7 +21,7 @@ from faultbot.repl.chat import Chat
 from faultbot.repl.history import ChatHistory
 from faultbot.repl.locations import sessions_dir
 from faultbot.repl.replay import replay
-from faultbot.repl.transcript import SessionInUse, Transcript, prune, read_records
+from faultbot.repl.transcript import SessionInUse, Transcript, prune, read_transcript
 
 from ..conftest import REPO_DIR
 from .conftest import EXAMPLE_LOG
@@ -49,7 +49,7 @@ def test_a_chat_killed_mid_paste_has_the_paste_on_resume(kb, data_home):
     assert killed.returncode == -9, killed.stderr
     (path,) = sessions_dir().glob("*.jsonl")
     resumed = Chat(kb)
-    assert replay(resumed, read_records(path)) == []
+    assert replay(resumed, read_transcript(path)) == []
     assert [c.kind.value for c in resumed.session.steps] == ["paste"]
     assert resumed.pending is not None and resumed.pending.fact == "cann_version"
 
@@ -60,7 +60,7 @@ def test_a_format_1_transcript_still_replays_its_separate_paste_record(kb, tmp_p
                     f'{{"seq": 1, "kind": "said", "text": {json.dumps(EXAMPLE_LOG)}}}\n'
                     '{"seq": 2, "kind": "paste", "of": 1, "label": "<paste 1>"}\n', encoding="utf-8")
     resumed = Chat(kb)
-    assert replay(resumed, read_records(path)) == []
+    assert replay(resumed, read_transcript(path)) == []
     assert [c.label for c in resumed.session.steps] == ["<paste 1>"]
 
 
@@ -71,7 +71,7 @@ def test_an_unreadable_path_and_a_wrong_answer_are_not_replayed(chat, kb, tmp_pa
     (folder / "plog.log").write_text(EXAMPLE_LOG)
     chat.respond(str(folder))
     assert "not a CANN version" in chat.respond("8.0.x").error
-    records = read_records(chat.transcript.path)
+    records = read_transcript(chat.transcript.path)
     assert [r.kind for r in records].count("refused") == 1
     (folder / "plog.log").unlink()
     folder.rmdir()
@@ -140,7 +140,7 @@ def test_a_transcript_on_a_file_system_that_fills_up(kb, full_disk):
     filler.unlink()
     assert chat.respond("8.0.RC2").conclusion.id == "lccl.allreduce-flag-cleanup"     # not saved, but answered
     chat.transcript.close()
-    assert [r.kind for r in read_records(chat.transcript.path)] == ["start"]         # what was saved still reads
+    assert [r.kind for r in read_transcript(chat.transcript.path)] == ["start"]         # what was saved still reads
 
 
 def test_transcripts_are_for_their_owner_alone(kb, data_home):
@@ -211,7 +211,7 @@ def test_the_transcript_keeps_a_typed_path_that_is_not_utf8(chat, kb, tmp_path):
     typed = os.fsdecode(folder)
     chat.respond(typed)
     resumed = Chat(kb)
-    assert replay(resumed, read_records(chat.transcript.path)) == []
+    assert replay(resumed, read_transcript(chat.transcript.path)) == []
     assert [c.label for c in resumed.session.steps] == [typed]
     assert Path(typed).exists()
 

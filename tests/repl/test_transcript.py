@@ -8,18 +8,18 @@ import json
 from faultbot.repl.chat import Chat
 from faultbot.repl.locations import sessions_dir
 from faultbot.repl.replay import earlier_turns, replay
-from faultbot.repl.transcript import Transcript, last_transcript, read_records
+from faultbot.repl.transcript import Transcript, last_transcript, read_transcript
 
 from .conftest import EXAMPLE_LOG
 
 
 def test_every_turn_is_on_disk_before_the_next(chat):
     chat.respond(EXAMPLE_LOG)
-    records = read_records(chat.transcript.path)
+    records = read_transcript(chat.transcript.path)
     assert [r.kind for r in records] == ["start", "said", "reply"]
     assert records[1].get("change") == {"kind": "paste", "label": "<paste 1>"}     # the input and its change: one record
     chat.respond("8.0.RC2")
-    records = read_records(chat.transcript.path)
+    records = read_transcript(chat.transcript.path)
     assert [r.kind for r in records][-2:] == ["said", "reply"]
     assert records[-2].get("text") == "8.0.RC2" and records[-2].get("change")["fact"] == "cann_version"
 
@@ -33,7 +33,7 @@ def test_a_torn_last_line_is_skipped_and_the_next_record_starts_clean(chat, kb):
     reopened.append("said", text="8.0.RC2")
     lines = chat.transcript.path.read_text(encoding="utf-8").splitlines()
     assert json.loads(lines[-1])["text"] == "8.0.RC2"
-    assert [r.kind for r in read_records(chat.transcript.path)][-1] == "said"
+    assert [r.kind for r in read_transcript(chat.transcript.path)][-1] == "said"
 
 
 def test_replay_restores_answers_undo_and_the_pending_question(chat, kb):
@@ -42,7 +42,7 @@ def test_replay_restores_answers_undo_and_the_pending_question(chat, kb):
     chat.respond("/back")
     chat.respond("what is LCCL")
     resumed = Chat(kb)
-    skipped = replay(resumed, read_records(chat.transcript.path))
+    skipped = replay(resumed, read_transcript(chat.transcript.path))
     assert skipped == []
     assert [c.kind.value for c in resumed.session.steps] == ["paste"]
     assert resumed.pending.fact == "cann_version"
@@ -52,7 +52,7 @@ def test_replay_restores_answers_undo_and_the_pending_question(chat, kb):
 def test_earlier_turns_show_what_was_said_and_answered(chat):
     chat.respond(EXAMPLE_LOG)
     chat.respond("8.0.RC2")
-    shown = earlier_turns(read_records(chat.transcript.path))
+    shown = earlier_turns(read_transcript(chat.transcript.path))
     assert "**you:** `8.0.RC2`" in shown
     assert "(+3 lines)" in shown and "**faultbot:**" in shown
 
@@ -70,7 +70,7 @@ def test_replay_restores_the_question_a_description_left_pending(chat, kb):
     chat.respond("HcclAllreduce hangs after I set HCCL_OP_EXPANSION_MODE=AIV")
     assert chat.pending is not None
     resumed = Chat(kb)
-    assert replay(resumed, read_records(chat.transcript.path)) == []
+    assert replay(resumed, read_transcript(chat.transcript.path)) == []
     assert resumed.pending is not None and resumed.pending.fact == chat.pending.fact
     assert resumed.session.answers == chat.session.answers
 
@@ -92,5 +92,5 @@ def test_a_cancelled_input_leaves_the_session_as_it_was_live_and_on_resume(chat,
         pass
     assert ([c.kind.value for c in chat.session.steps], chat.pending.fact) == before
     resumed = Chat(kb)
-    replay(resumed, read_records(chat.transcript.path))
+    replay(resumed, read_transcript(chat.transcript.path))
     assert ([c.kind.value for c in resumed.session.steps], resumed.pending.fact) == before
