@@ -3,9 +3,10 @@
 A line matters when it holds one of the knowledge base's literal anchors or prefilter patterns,
 or a sign of damage that normalisation could turn into one (an escape, a backslash), or holds one
 once its full-width punctuation is read as ASCII (checked line by line, only where full-width
-characters occur: Chinese prose around a log is common, anchors hidden by it are rare). Such a line is read together with the lines around it that continue its record (lines
-that do not start a record of their own, up to a few), and a gap between selected lines ends the
-record before it, as a blank line would. INFO noise is never decoded into records, so a tree of
+characters occur: Chinese prose around a log is common, anchors hidden by it are rare). Such a
+line is read together with the lines around it that continue its record (lines that do not start
+a record of their own, up to a few), and a gap between selected lines ends the record before it,
+as a blank line would. INFO noise is never decoded into records, so a tree of
 hundreds of megabytes costs little more than the pattern scan. Sources under 64 KiB are read
 whole: the filter (and the repeat gate it brings) changes speed, not results.
 """
@@ -41,7 +42,7 @@ class LineFilter:
     full_width: Scanner       # full-width characters
 
     @classmethod
-    def build(cls, literals: Sequence[str], regexes: Sequence[str] = (), engine: str | None = None) -> "LineFilter":
+    def build(cls, literals: Sequence[str], regexes: Sequence[str] = (), engine: str | None = None) -> LineFilter:
         return cls(Scanner(literals, (*regexes, *DAMAGE_PATTERNS), engine), Scanner(FULL_WIDTH_CHARACTERS, (), engine))
 
     def hit_ends(self, text: str) -> list[int]:
