@@ -105,8 +105,8 @@ class FactExtractor:
                     leaving_out: frozenset[str]) -> tuple[tuple[str, str], ...]:
         """What ``extract`` would read in a record of this text, module and level, as (fact, text)
         pairs, facts in ``leaving_out`` left out: equal pairs mean equal facts."""
-        return tuple((fact, " ".join(value_text.split())) for _, fact, value_text in self._recent(text, module, level)
-                     if fact not in leaving_out)
+        return tuple([(fact, " ".join(value_text.split())) for _, fact, value_text in self._recent(text, module, level)
+                      if fact not in leaving_out])
 
 
 def _unique(observations: list[Observation]) -> list[Observation]:

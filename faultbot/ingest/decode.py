@@ -1,6 +1,7 @@
 """Bytes to text, incrementally: BOM-sniffed UTF-8/16/32, UTF-16 without a BOM by its pattern of
 zero bytes, else UTF-8, else GB18030 for logs from Chinese-locale machines; a UTF-8 log with GBK
-lines in it (two programs, two locales) reads each line in its own encoding. Undecodable bytes are
+lines in it (two programs, two locales) reads each line in its own encoding; the ASCII lines of a
+GB18030 log are read by the ASCII codec, many times faster, to the same text. Undecodable bytes are
 replaced and counted, never fatal; NUL bytes (padding a crash or a preallocating logger left) are
 dropped from the text."""
 
@@ -159,8 +160,55 @@ def _line_text(line: bytes) -> str:
     return line.decode(_CANDIDATES[0], _ERRORS)
 
 
-def _decoder(encoding: str) -> codecs.IncrementalDecoder | _LineByLine:
-    return _LineByLine() if encoding == MIXED else codecs.getincrementaldecoder(encoding)(_ERRORS)
+_HIGH_AS_0X80 = bytes(range(0x80)) + b"\x80" * 0x80
+
+
+class _AsciiLinesFirst:
+    """An incremental GB18030 decoder that reads the lines without a byte above 0x7F as ASCII.
+
+    CPython's GB18030 codec reads about 100 MB/s, its ASCII codec several GB/s, and a Chinese-locale
+    log is mostly ASCII lines. Where the codec holds no unfinished character, ASCII bytes are
+    characters of their own in GB18030, so reading them as ASCII gives what the codec gives; the
+    codec reads everything else, in order, and so holds back what it would hold back on its own:
+    the text of each call is the codec's to the character."""
+
+    def __init__(self, encoding: str) -> None:
+        self._codec = codecs.getincrementaldecoder(encoding)(_ERRORS)
+
+    def decode(self, data: bytes, final: bool = False) -> str:
+        parts: list[str] = []
+        # every high byte as 0x80, so that memchr finds the next one (a regex looks at each byte)
+        marked = data.translate(_HIGH_AS_0X80)
+        # lines with high bytes are cut out one by one up to one a kilobyte: a denser mix (or a
+        # hostile one, a high byte on every line) is left to the codec, at its own speed
+        cuts_left = 1 + len(data) // 1024
+        position = 0
+        while position < len(data):
+            high = marked.find(b"\x80", position)
+            if high >= 0 and not cuts_left:
+                parts.append(self._codec.decode(data[position:]))
+                break
+            cuts_left -= 1
+            # the lines before the one holding the next high byte (or all of them), then that line
+            line_start = len(data) if high < 0 else max(data.rfind(b"\n", position, high) + 1, position)
+            if line_start > position:
+                stretch = data[position:line_start]
+                parts.append(self._codec.decode(stretch) if self._codec.getstate()[0] else stretch.decode("ascii"))
+            if high < 0:
+                break
+            line_end = data.find(b"\n", high)
+            position = len(data) if line_end < 0 else line_end + 1
+            parts.append(self._codec.decode(data[line_start:position]))
+        parts.append(self._codec.decode(b"", final))
+        return "".join(parts)
+
+
+def _decoder(encoding: str) -> codecs.IncrementalDecoder | _LineByLine | _AsciiLinesFirst:
+    if encoding == MIXED:
+        return _LineByLine()
+    if encoding == "gb18030":
+        return _AsciiLinesFirst(encoding)
+    return codecs.getincrementaldecoder(encoding)(_ERRORS)
 
 
 def utf16_without_bom(head: bytes) -> str | None:
@@ -197,7 +245,7 @@ def looks_binary(head: bytes) -> bool:
     return controls > BINARY_SHARE * len(rest)
 
 
-def _decode(decoder: codecs.IncrementalDecoder | _LineByLine, data: bytes, final: bool) -> tuple[str, int]:
+def _decode(decoder: codecs.IncrementalDecoder | _LineByLine | _AsciiLinesFirst, data: bytes, final: bool) -> tuple[str, int]:
     _replaced.count = 0
     text = decoder.decode(data, final)
     return text, _replaced.count
@@ -216,7 +264,7 @@ def iter_text(stream: IO[bytes], chunk_size: int) -> Generator[str, None, Decode
     """
     total = replaced = 0
     encoding: str | None = None
-    decoder: codecs.IncrementalDecoder | _LineByLine | None = None
+    decoder: codecs.IncrementalDecoder | _LineByLine | _AsciiLinesFirst | None = None
     error: str | None = None
     # read1 returns what one underlying read gives: a stream that fails part-way (a truncated
     # gzip) has then handed over everything before the failure.

@@ -2,13 +2,14 @@
 
 A line matters when it holds one of the knowledge base's literal anchors or prefilter patterns,
 or a sign of damage that normalisation could turn into one (an escape, a backslash), or holds one
-once its full-width punctuation is read as ASCII (checked line by line, only where full-width
-characters occur: Chinese prose around a log is common, anchors hidden by it are rare). Such a
-line is read together with the lines around it that continue its record (lines that do not start
-a record of their own, up to a few), and a gap between selected lines ends the record before it,
-as a blank line would. INFO noise is never decoded into records, so a tree of
-hundreds of megabytes costs little more than the pattern scan. Sources under 64 KiB are read
-whole: the filter (and the repeat gate it brings) changes speed, not results.
+once its full-width punctuation is read as ASCII (when every pattern matches ASCII alone, the
+whole text is scanned once read as ASCII, faultbot/ingest/ascii_reading.py; else line by line,
+only where full-width characters occur). Such a line is read together with the lines around it
+that continue its record (lines that do not start a record of their own, up to a few), and a gap
+between selected lines ends the record before it, as a blank line would. INFO noise is never
+decoded into records, so a tree of hundreds of megabytes costs little more than the pattern scan.
+Sources under 64 KiB are read whole: the filter (and the repeat gate it brings) changes speed, not
+results.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from itertools import accumulate
 from typing import TypeVar
 
 from faultbot.fullwidth import FULL_WIDTH_CHARACTERS, as_ascii_punctuation
+from faultbot.ingest.ascii_reading import is_ascii_literal, matches_ascii_only, read_as_ascii
 from faultbot.ingest.grammar import LINE_ONLY_START, RECORD_HEAD
 from faultbot.ingest.lines import LineTally, PhysicalLine, _cut, split_lines
 from faultbot.ingest.repeats import RepeatGate
@@ -40,16 +42,22 @@ class LineFilter:
 
     scanner: Scanner          # anchors, prefilter patterns and damage
     full_width: Scanner       # full-width characters
+    ascii_only: bool = False  # every pattern matches ASCII characters only (faultbot/ingest/ascii_reading.py)
 
     @classmethod
     def build(cls, literals: Sequence[str], regexes: Sequence[str] = (), engine: str | None = None) -> LineFilter:
-        return cls(Scanner(literals, (*regexes, *DAMAGE_PATTERNS), engine), Scanner(FULL_WIDTH_CHARACTERS, (), engine))
+        regexes = (*regexes, *DAMAGE_PATTERNS)
+        ascii_only = all(map(is_ascii_literal, literals)) and all(map(matches_ascii_only, regexes))
+        return cls(Scanner(literals, regexes, engine), Scanner(FULL_WIDTH_CHARACTERS, (), engine), ascii_only)
 
     def hit_ends(self, text: str) -> list[int]:
         """End offsets of hits in ``text``, in order: every line that matters holds one."""
-        ends = self.scanner.ends(text)
         if text.isascii():
-            return ends
+            return self.scanner.ends(text)
+        if self.ascii_only:
+            # one scan of the text read as ASCII finds what the scans below find, at the same offsets
+            return self.scanner.ends(read_as_ascii(text))
+        ends = self.scanner.ends(text)
         hit_lines = {start for start, _ in _lines_of(text, ends)}
         # lines with full-width characters and no hit yet
         suspects = [line for line in _lines_of(text, self.full_width.ends(text)) if line[0] not in hit_lines]
@@ -77,10 +85,6 @@ def _lines_of(text: str, ends: list[int]) -> list[tuple[int, int]]:
     return lines
 
 
-def _starts_record(text: str, start: int) -> bool:
-    return _RECORD_START.match(text, start) is not None
-
-
 def _line_start(text: str, position: int) -> int:
     return text.rfind("\n", 0, position) + 1
 
@@ -95,31 +99,45 @@ def _spans(text: str, ends: list[int], owed_start: int, owed: int) -> tuple[list
     record, plus up to ``owed`` continuation lines from ``owed_start`` (context the previous block
     promised). Also returns how many continuation lines the last hit wants from the next block."""
     starts: set[int] = set()
+    looked_at: dict[int, bool] = {}    # where records start: a hit's next line is often the next hit
+
+    def starts_record(start: int) -> bool:
+        known = looked_at.get(start)
+        if known is None:
+            known = looked_at[start] = _RECORD_START.match(text, start) is not None
+        return known
+
     still_owed = 0
     start = owed_start
     for _ in range(owed):
-        if start >= len(text) or _starts_record(text, start):
+        if start >= len(text) or starts_record(start):
             break
         starts.add(start)
         start = _line_end(text, start) + 1
-    for hit, _ in _lines_of(text, ends):
+    hit_end = -1    # the end of the last hit's line
+    for end in ends:
+        position = max(end - 1, 0)
+        if position <= hit_end:
+            continue    # on the last hit's line
+        hit = text.rfind("\n", hit_end + 1, position) + 1 or hit_end + 1
+        hit_end = _line_end(text, position)
         starts.add(hit)
         first = hit
         for _ in range(CONTEXT_LINES):
-            if first == 0 or _starts_record(text, first):
+            if first == 0 or starts_record(first):
                 break
             first = _line_start(text, first - 1)
             starts.add(first)
-        line = hit
+        line_end = hit_end
         for taken in range(CONTEXT_LINES):
-            following = _line_end(text, line) + 1
+            following = line_end + 1
             if following > len(text):
                 still_owed = CONTEXT_LINES - taken
                 break
-            if _starts_record(text, following):
+            if starts_record(following):
                 break
-            line = following
-            starts.add(line)
+            starts.add(following)
+            line_end = _line_end(text, following)
     return sorted(starts), still_owed
 
 

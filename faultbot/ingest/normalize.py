@@ -66,7 +66,8 @@ def _sub(pattern: str, replacement: str) -> Callable[[str], str]:
 
 
 _REWRITES: tuple[_Rewrite, ...] = (
-    # ANSI escape sequences (CSI colours, OSC titles) and other C0 controls except tab.
+    # ANSI escape sequences (CSI colours, OSC titles) and other C0 controls except tab; first, since
+    # needs_cleaning skips it for text known to be printable.
     _Rewrite(
         lambda t: not t.isprintable(),
         _sub(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])?"
@@ -86,6 +87,7 @@ _REWRITES: tuple[_Rewrite, ...] = (
         _sub(r"\[([^\]\s]{1,256})\]\((?:(?:https?|ftp)://)?\1/?\)", r"\1"),
     ),
 )
+_PRINTABLE_REWRITES = _REWRITES[1:]
 
 _LABEL = re.compile(
     # vLLM / Ray worker: "(Worker_TP3 pid=1071) ", "(RayWorkerWrapper pid=12, ip=10.0.0.1) "
@@ -142,9 +144,10 @@ def ends_with_label(text: str) -> bool:
     return _TRAILING_LABEL.search(text, max(0, len(text) - _LABEL_REACH)) is not None
 
 
-def needs_cleaning(text: str) -> bool:
-    """Whether clean-up would change ``text``, or leave nothing of it."""
-    for step in _REWRITES:
+def needs_cleaning(text: str, printable: bool = False) -> bool:
+    """Whether clean-up would change ``text``, or leave nothing of it. ``printable``: the caller has
+    seen that ``text.isprintable()``, and the first step (control characters) is not looked at again."""
+    for step in _PRINTABLE_REWRITES if printable else _REWRITES:
         if step.applies(text) and step.rewrite(text) != text:
             return True
     return _FENCE_ONLY.match(text) is not None

@@ -1,12 +1,15 @@
 """CANN plog lines: ``[LEVEL] MODULE(pid,process):timestamp [file.cc:line] [tid]message``.
 
 Besides the full header this accepts the spacing variants seen in real logs, headers cut at
-the end of a paste (what is known is kept) and lines whose header start was cut off.
+the end of a paste (what is known is kept) and lines whose header start was cut off. ``plain_plog``
+(and ``PlainLines``, the same with a memory of line shapes) tells the lines the repeat gate may
+judge.
 """
 
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import NamedTuple
 
 from faultbot.fullwidth import as_ascii_punctuation
@@ -14,6 +17,7 @@ from faultbot.ingest.fields import Parsed, level_name, small_int
 from faultbot.ingest.grammar import LEVELS, PLOG_TIME, RECORD_HEAD
 from faultbot.ingest.normalize import needs_cleaning
 from faultbot.ingest.records import RecordKind
+from faultbot.ingest.scanner import Scanner, available_engines
 from faultbot.ingest.timestamps import plog_time
 
 _SOURCE_AT = r"\[(?P<file>[^\[\]:\s]{1,200}):(?P<line>[0-9]{1,9})\] ?"
@@ -66,19 +70,82 @@ class PlainPlog(NamedTuple):
 _ANY_HEAD = re.compile(RECORD_HEAD, re.ASCII)
 
 
+@cache
+def _head_scanner() -> Scanner | None:
+    """``_ANY_HEAD`` for hyperscan, which looks for it in a line several times faster than ``re`` (the
+    repeat gate looks in every line it judges); None without hyperscan. Hyperscan reads ``\\w`` as
+    ASCII, as ``_ANY_HEAD`` does (the ``re`` scanner reads it as Unicode)."""
+    return Scanner((), (RECORD_HEAD,), "hyperscan", presence_only=True) if "hyperscan" in available_engines() else None
+
+
+def _has_glued_head(text: str) -> bool:
+    """Whether a record starts anywhere in ``text`` but at its very start."""
+    heads = _head_scanner()
+    return heads.occurs(text[1:]) if heads is not None else _ANY_HEAD.search(text, 1) is not None
+
+
+# The header and the thread id after it, in one match: the repeat gate parses every line it judges.
+_HEADER_AND_TID = re.compile(rf"{_HEADER.pattern}(?:{_TID.pattern})?", re.ASCII)
+
+
 def plain_plog(text: str) -> PlainPlog | None:
     """The line as one whole plog record when it is nothing else: its header at the start, printable
     text that no clean-up step but reading full-width punctuation as ASCII would change, no launcher
     prefix, no second record glued on. Such a line is read the same whatever its neighbours
     (faultbot/ingest/repeats.py relies on it); None for any other line."""
     text = as_ascii_punctuation(text)
-    if not text.isprintable() or needs_cleaning(text):
+    match = _plain_match(text)
+    if match is None:
         return None
-    match = _HEADER.match(text)
-    if match is None or _ANY_HEAD.search(text, 1) is not None:
+    level, module, pid = match.group("level", "module", "pid")
+    return PlainPlog(level_name(level), module, int(pid), text[match.end():].strip())
+
+
+def _plain_match(text: str) -> re.Match[str] | None:
+    """The header (and thread id) of ``text`` read as ASCII when the line is plain, else None."""
+    match = _HEADER_AND_TID.match(text)
+    if match is None or not text.isprintable() or needs_cleaning(text, printable=True) or _has_glued_head(text):
         return None
-    _, message = _tid_and_message(text[match.end():])
-    return PlainPlog(level_name(match.group("level")), match.group("module"), int(match.group("pid")), message)
+    return match
+
+
+# Digits as "0": lines that differ only in their digits (a time, a count) have one shape.
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+SHAPES_REMEMBERED = 4096
+SHAPE_MAX_CHARS = 1024      # longer lines are read afresh: the memory stays within a few MB
+
+
+class PlainLines:
+    """``plain_plog`` with a memory of the shapes of the ASCII lines it has read: the repeat gate reads
+    the same few shapes of line over and over, with other times and numbers in them.
+
+    Every test ``plain_plog`` makes reads a digit only as a digit (``[0-9]``, ``\\w``, printable), but
+    one: clean-up's rewrite of Markdown links compares two stretches of text (a backreference), and a
+    line where it applies ("](") is read afresh. Two lines that differ only in their digits are
+    therefore plain alike, and their header fields and message lie at the same offsets."""
+
+    def __init__(self) -> None:
+        self._spans: dict[bytes, tuple[int, ...] | None] = {}
+
+    def __call__(self, text: str) -> PlainPlog | None:
+        if len(text) > SHAPE_MAX_CHARS or not text.isascii() or "](" in text:
+            return plain_plog(text)
+        shape = text.encode("ascii").translate(_DIGITS_AS_ZERO)
+        spans = self._spans.get(shape, _NOT_SEEN)
+        if spans is _NOT_SEEN:
+            if len(self._spans) >= SHAPES_REMEMBERED:
+                self._spans.clear()
+            match = _plain_match(text)
+            spans = self._spans[shape] = None if match is None else (
+                *match.span("level"), *match.span("module"), *match.span("pid"), match.end())
+        if spans is None:
+            return None
+        level_start, level_end, module_start, module_end, pid_start, pid_end, header_end = spans
+        return PlainPlog(level_name(text[level_start:level_end]), text[module_start:module_end],
+                         int(text[pid_start:pid_end]), text[header_end:].strip())
+
+
+_NOT_SEEN = (-1,)
 
 
 def _tid_and_message(rest: str) -> tuple[int | None, str]:

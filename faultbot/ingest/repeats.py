@@ -2,16 +2,17 @@
 parsed: an Entry- line per dispatched collective, the same environment line at every step.
 
 Only plain lines are judged (faultbot/ingest/plog.py ``plain_plog``: one whole plog record that no
-clean-up changes), and only where the lines around them cannot join them (a neighbour that is
-plain or a gap, a line before that does not end in a space or a launcher label, as a terminal's
-wrap would leave it). ``key_of`` says what a line's evidence is: the same key as an earlier line
-of the file means the same evidence, apart from facts that differ on every occurrence; an empty
-key means the line gives no evidence at all. A repeat is held back in place of the one held
-before it, which is counted; a line without evidence is dropped. Either leaves a gap, as the line
-prefilter leaves for lines it skips, so the lines around read as they would have. At the end of
-the file the held lines come out, each with the count of the repeats it stands for, so that the
-last of every run is read in full (faultbot/folding.py then joins the runs). A file of endless
-different lines is not remembered past ``MAX_KEYS`` keys: later new lines are read as they are.
+clean-up changes; read through ``PlainLines``, which knows a shape of line it has seen), and only
+where the lines around them cannot join them (a neighbour that is plain or a gap, a line before
+that does not end in a space or a launcher label, as a terminal's wrap would leave it). ``key_of``
+says what a line's evidence is: the same key as an earlier line of the file means the same
+evidence, apart from facts that differ on every occurrence; an empty key means the line gives no
+evidence at all. A repeat is held back in place of the one held before it, which is counted; a
+line without evidence is dropped. Either leaves a gap, as the line prefilter leaves for lines it
+skips, so the lines around read as they would have. At the end of the file the held lines come
+out, each with the count of the repeats it stands for, so that the last of every run is read in
+full (faultbot/folding.py then joins the runs). A file of endless different lines is not
+remembered past ``MAX_KEYS`` keys: later new lines are read as they are.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import TypeVar
 
 from faultbot.ingest.lines import PhysicalLine
 from faultbot.ingest.normalize import ends_with_label
-from faultbot.ingest.plog import PlainPlog, plain_plog
+from faultbot.ingest.plog import PlainLines, PlainPlog
 
 T = TypeVar("T")
 NO_EVIDENCE: tuple[()] = ()
@@ -38,6 +39,7 @@ class RepeatGate:
     key_of: RepeatKey
     # every key met in the file (up to MAX_KEYS), with the repeat held for it and how many it stands for
     _runs: dict[Hashable, tuple[PhysicalLine | None, int]] = field(default_factory=dict)
+    _plain: PlainLines = field(default_factory=PlainLines)
 
     def lines(self, lines: Generator[PhysicalLine, None, T]) -> Generator[PhysicalLine, None, T]:
         """``lines`` with repeats and lines without evidence replaced by gaps."""
@@ -50,7 +52,7 @@ class RepeatGate:
                 upcoming: PhysicalLine | None = next(lines)
             except StopIteration as stop:
                 upstream, upcoming = stop.value, None
-            upcoming_plain = (plain_plog(upcoming.text) if upcoming is not None and upcoming.text and not upcoming.cut
+            upcoming_plain = (self._plain(upcoming.text) if upcoming is not None and upcoming.text and not upcoming.cut
                               else None)
             if line is not None:
                 if line.text and self._keeps(line, line_plain, open_before, upcoming, upcoming_plain):

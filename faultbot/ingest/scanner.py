@@ -135,6 +135,18 @@ class Scanner:
         found = {i for i, literal in enumerate(self.literals) if literal in text}
         return found | {len(self.literals) + i for i, regex in enumerate(self._each_regex) if regex.search(text)}
 
+    def occurs(self, text: str) -> bool:
+        """Whether any pattern occurs in ``text``: the scan stops at the first match."""
+        if self.engine == "hyperscan":
+            try:
+                self._database.scan(self._utf8(text), match_event_handler=_stop)
+            except importlib.import_module("hyperscan").ScanTerminated:
+                return True
+            return False
+        if self.engine == "re2":
+            return self._re2_alternation.search(self._utf8(text)) is not None
+        return self._alternation.search(text) is not None
+
     @cached_property
     def _each_regex(self) -> tuple[re.Pattern[str], ...]:
         return tuple(re.compile(regex) for regex in self.regexes)
@@ -155,6 +167,10 @@ class Scanner:
             # A loaded database comes without the scratch space scans need (python-hyperscan #153).
             self._database = hyperscan.loadb(state["database"], hyperscan.HS_MODE_BLOCK)
             self._database.scratch = hyperscan.Scratch(self._database)
+
+
+def _stop(_ident: int, _start: int, _end: int, _flags: int, _context: object) -> bool:
+    return True   # a hyperscan match handler that ends the scan at the first match
 
 
 def _first_per_line(pattern: Any, text: AnyStr, newline: AnyStr) -> list[int]:

@@ -7,7 +7,7 @@ substring test per rule.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Generic, TypeVar
 
 from ..ingest.scanner import Scanner
@@ -33,11 +33,21 @@ class AnchorIndex(Generic[T]):
         # for each pattern of the scanner (literals, then regexes), the items it keys
         self._keyed = tuple(positions[a] for a in self.anchors) + tuple(regexes.values())
         self._scanner = Scanner(self.anchors, tuple(regexes), engine, presence_only=True) if self._keyed else None
+        # what a text holding no pattern, or only the one at each position, gets: most texts do
+        self._none = self._chosen(())
+        self._alone = tuple(self._chosen([pattern]) for pattern in range(len(self._keyed)))
 
-    def candidates(self, text: str) -> list[T]:
-        """Items that can apply to ``text``, in the order they were given."""
+    def _chosen(self, patterns: Iterable[int]) -> tuple[T, ...]:
         chosen = set(self._always)
-        if self._scanner is not None:
-            for pattern in self._scanner.present(text):
-                chosen.update(self._keyed[pattern])
-        return [self._items[n] for n in sorted(chosen)]
+        for pattern in patterns:
+            chosen.update(self._keyed[pattern])
+        return tuple(self._items[n] for n in sorted(chosen))
+
+    def candidates(self, text: str) -> tuple[T, ...]:
+        """Items that can apply to ``text``, in the order they were given."""
+        present = self._scanner.present(text) if self._scanner is not None else ()
+        if not present:
+            return self._none
+        if len(present) == 1:
+            return self._alone[next(iter(present))]
+        return self._chosen(present)

@@ -153,4 +153,4 @@ class SymptomMatcher:
 
     def matched(self, message: str, module: str | None) -> frozenset[tuple[str, int]]:
         """Which symptoms (entry id, position) ``match`` would find in a record of this message and module."""
-        return frozenset((compiled.entry_id, compiled.position) for compiled, _ in self._recent(message, module))
+        return frozenset([(compiled.entry_id, compiled.position) for compiled, _ in self._recent(message, module)])

@@ -30,6 +30,7 @@ def test_engines_agree_on_lines_and_patterns(engine, text):
     scanner = Scanner(LITERALS, REGEXES, engine=engine)
     assert _lines_of(text, scanner.ends(text)) == _lines_of(text, reference.ends(text))
     assert scanner.present(text) == reference.present(text)
+    assert scanner.occurs(text) == bool(reference.present(text))
 
 
 @pytest.mark.parametrize("engine", available_engines())

@@ -1,0 +1,84 @@
+"""Non-ASCII text read as ASCII, one character for one, for the line prefilter's scan.
+
+Full-width punctuation reads as its ASCII counterpart (faultbot/fullwidth.py), any other non-ASCII
+character as a NUL. A pattern that can match only ASCII characters other than NUL and newline
+(``matches_ascii_only``, ``is_ascii_literal``) finds on a line read so exactly what it finds on
+the line itself or on the line with its full-width punctuation read as ASCII, at the same offsets.
+So a Chinese-locale log is scanned once, as ASCII, with no conversion of offsets from UTF-8 bytes
+back to characters and no second scan of the lines that hold full-width characters.
+"""
+
+from __future__ import annotations
+
+import codecs
+import string
+
+from faultbot.fullwidth import FULL_WIDTH
+
+
+class _AsciiReading(dict[int, str]):
+    """``str.translate``'s table for a stretch of non-ASCII text: what each character reads as."""
+
+    def __missing__(self, code: int) -> str:
+        return "\x00"
+
+
+_ASCII_READING = _AsciiReading({code: chr(ascii) if isinstance(ascii, int) else ascii
+                                for code, ascii in FULL_WIDTH.items()})
+_ERRORS = "faultbot-read-as-ascii"
+
+
+def _read_stretch(error: UnicodeError) -> tuple[str, int]:
+    """The codec error handler that reads each stretch of non-ASCII characters (the ASCII codec
+    copies the rest in C)."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    return error.object[error.start:error.end].translate(_ASCII_READING), error.end
+
+
+codecs.register_error(_ERRORS, _read_stretch)
+
+
+def read_as_ascii(text: str) -> str:
+    """``text`` read as ASCII (see the module's description); as long as ``text``."""
+    return text.encode("ascii", _ERRORS).decode("ascii")
+
+
+def is_ascii_literal(literal: str) -> bool:
+    """Whether ``literal`` is ASCII and holds neither a NUL nor a newline."""
+    return literal.isascii() and "\x00" not in literal and "\n" not in literal
+
+
+def matches_ascii_only(regex: str) -> bool:
+    """Whether every character ``regex`` can match is ASCII, neither NUL nor a newline, as every
+    engine reads it. A conservative reading of its text: a dot, a negated class, a class escape
+    (``\\w``), an anchor, a lookaround or a character in a class that is not printable ASCII all
+    answer False."""
+    position, in_class = 0, False
+    while position < len(regex):
+        character, following = regex[position], regex[position + 1:position + 2]
+        if not character.isascii() or character in "\x00\n" or (in_class and not character.isprintable()):
+            return False
+        if character == "\\":
+            if following == "x" and not in_class:    # \xHH: one character, which must qualify too
+                code = regex[position + 2:position + 4]
+                if len(code) < 2 or not all(digit in string.hexdigits for digit in code):
+                    return False
+                if not is_ascii_literal(chr(int(code, 16))):
+                    return False
+                position += 4
+                continue
+            if not following.isascii() or not following or following.isalnum():
+                return False
+            position += 2
+            continue
+        if in_class:
+            in_class = character != "]"
+        elif character == "[":
+            if following in ("^", "]"):
+                return False
+            in_class = True
+        elif character in ".^$" or (character == "(" and following == "?" and regex[position + 2:position + 3] != ":"):
+            return False
+        position += 1
+    return not in_class
