@@ -25,7 +25,8 @@ ROOT = "faultbot"
 LAYERS: tuple[tuple[str, ...], ...] = (
     # the foundation: standard library only (the version, writing files whole, the cache folder,
     # the full-width table, paths)
-    ("faultbot", "faultbot.atomic_files", "faultbot.cache", "faultbot.fullwidth", "faultbot.paths"),
+    ("faultbot", "faultbot.atomic_files", "faultbot.cache", "faultbot.fullwidth", "faultbot.literal_trie",
+     "faultbot.paths"),
     ("faultbot.kb",),                                           # the knowledge base, read and checked
     ("faultbot.ingest",),                                       # text to log records
     ("faultbot.match", "faultbot.extract", "faultbot.folding",  # records to evidence

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..fullwidth import as_ascii_punctuation
 from ..kb.model import Intent, Vocabulary
+from ..literal_trie import any_of
 from .tokens import is_cjk
 
 # A name: an environment variable, an error code, a CamelCase kernel (what a typo can be fixed in).
@@ -22,25 +23,6 @@ MIN_TYPO_PART = 4            # shorter parts of a name (ip, id, 0002) differ by 
 LONG_PART = 8                # a part this long may hold two typos
 
 
-def _trie(phrases: list[str]) -> str:
-    """A pattern matching any of ``phrases`` (literals), the longest first, written as a tree of
-    their common beginnings: a text is read once, not once per phrase."""
-    root: dict[str, dict] = {}
-    for phrase in phrases:
-        node = root
-        for char in phrase:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def written(node: dict[str, dict]) -> str:
-        branches = [re.escape(char) + written(child) for char, child in sorted(node.items()) if char]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-        return f"(?:{body})?" if "" in node else body
-    return written(root)
-
-
 def _alternation(phrases: list[str]) -> re.Pattern[str] | None:
     """One pattern finding any of ``phrases`` (literals, longest first, any case): English ones as
     whole words, Chinese ones wherever they occur."""
@@ -48,7 +30,7 @@ def _alternation(phrases: list[str]) -> re.Pattern[str] | None:
         return None
     said = sorted({p.casefold() for p in phrases})
     english, chinese = [p for p in said if not is_cjk(p)], [p for p in said if is_cjk(p)]
-    parts = ([rf"(?<![\w-])(?:{_trie(english)})(?![\w-])"] if english else []) + ([_trie(chinese)] if chinese else [])
+    parts = ([rf"(?<![\w-])(?:{any_of(english)})(?![\w-])"] if english else []) + ([any_of(chinese)] if chinese else [])
     return re.compile("|".join(parts), re.IGNORECASE)
 
 

@@ -18,6 +18,7 @@ import re
 import socket
 from collections.abc import Iterable
 
+from ..literal_trie import any_of
 from .redaction_patterns import HELD, HELD_END, KINDS, IdentifierKind, is_generic, value
 
 # A held run is _START, its index in base 256, and HELD_END after a masked value or _OTHER_END
@@ -136,31 +137,10 @@ def _run(kind: IdentifierKind, held: _Held, text: str) -> str:
     return kind.pattern.sub(replace, text)
 
 
-def _alternation(names: list[str]) -> str:
-    """A regex matching any of ``names``, as a trie: each branch point tries at most one branch per
-    next character, so a thousand node names cost little more than one."""
-    trie: dict[str, dict] = {}
-    for name in names:
-        node = trie
-        for char in name:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def pattern(node: dict[str, dict]) -> str:
-        ends = "" in node
-        branches = [re.escape(char) + pattern(child) for char, child in sorted(node.items()) if char]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-        return f"(?:{body})?" if ends else body
-
-    return pattern(trie)
-
-
 def _mask_learned(text: str, learned: dict[str, str], held: _Held) -> str:
     if not learned:
         return text
-    names = re.compile(r"(?<![A-Za-z0-9-])" + _alternation(list(learned)) + r"(?![A-Za-z0-9-])")
+    names = re.compile(r"(?<![A-Za-z0-9-])" + any_of(list(learned)) + r"(?![A-Za-z0-9-])")
     return names.sub(lambda m: held.mask(m.group(), learned[m.group()]), text)
 
 
