@@ -18,7 +18,7 @@ from .errors import UsageError
 
 HANDLER = "handler"
 # The kinds of faultbot.kb.json_schema.KINDS, named here so that the parser imports no KB code.
-KB_FILE_KINDS = ("entry", "facts", "rules", "decoders", "codes", "vocabulary", "settings")
+KB_FILE_KINDS = ("entry", "facts", "rules", "decoders", "codes", "vocabulary", "settings", "masks", "aggregations")
 
 
 def _columns() -> int:

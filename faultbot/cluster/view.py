@@ -61,7 +61,7 @@ def cluster_view(diagnosis: Diagnosis, kb: KnowledgeBase, echo_entries: frozense
     evidence = rank_evidence(records, heartbeats, diagnosis.matches, identities, echo_entries, codes)
     comms = communicators(identities)
     rows = table(comms, evidence)
-    inputs = Inputs(identities, evidence, rows, first_per_rank(events), events, crimer(heartbeats),
-                    EngineFacts.of(memory))
+    inputs = Inputs(identities, evidence, rows, first_per_rank(events), events,
+                    crimer(heartbeats, kb.heartbeat_priority), EngineFacts.of(memory))
     findings, suspects = localise(inputs)
     return ClusterView(identities, evidence, comms, rows, timeline(evidence), findings, suspects)

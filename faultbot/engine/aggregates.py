@@ -15,7 +15,7 @@ whose base line is the latest before them, within ``SPLIT_JOIN_WINDOW`` (see ``t
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -23,8 +23,6 @@ from ..ingest.records import LogRecord
 from .facts import Fact, Provenance, ProvenanceSource, WorkingMemory
 from .process import ProcessKey, process_of
 from .rules import Context
-
-HEARTBEAT_PRIORITY = {"ERROR CQE": 3, "STUCK": 2, "LOST": 1}
 
 
 def _record_of(fact: Fact) -> LogRecord | None:
@@ -208,11 +206,12 @@ class HeartbeatEvidence:
     rank: Fact
     record: LogRecord
 
-    @property
-    def priority(self) -> tuple[int, float]:
-        """Higher first: ERROR CQE > STUCK > LOST, then the earlier."""
+    def priority(self, order: Sequence[str]) -> tuple[int, float]:
+        """Higher first: the earlier its status in ``order`` (the KB's heartbeat_priority, ERROR CQE >
+        STUCK > LOST), then the earlier in time; a status ``order`` does not name comes last."""
         when = self.record.timestamp.timestamp() if self.record.timestamp else 0.0
-        return HEARTBEAT_PRIORITY.get(str(self.status.value), 0), -when
+        status = str(self.status.value)
+        return (len(order) - order.index(status) if status in order else 0), -when
 
 
 HEARTBEAT_RANK_FACTS = ("heartbeat_crimer_rank", "cluster_exception_location", "roce_remote_device_ip")
@@ -234,11 +233,12 @@ def heartbeat_evidence(memory: WorkingMemory, records: Iterable[RecordFacts]) ->
     return found
 
 
-def crimer(evidence: list[HeartbeatEvidence]) -> HeartbeatEvidence | None:
-    """The highest-priority evidence; the first asserted among equals."""
+def crimer(evidence: list[HeartbeatEvidence], order: Sequence[str]) -> HeartbeatEvidence | None:
+    """The highest-priority evidence by the statuses' ``order`` (highest first); the first asserted
+    among equals."""
     best: HeartbeatEvidence | None = None
     for item in evidence:
-        if best is None or item.priority > best.priority:
+        if best is None or item.priority(order) > best.priority(order):
             best = item
     return best
 
@@ -301,14 +301,18 @@ class StreamsOfGroup:
 
 
 class HeartbeatCrimer:
-    """crimer_rank: the rank named by the highest-priority heartbeat evidence (ERROR CQE > STUCK > LOST)."""
+    """crimer_rank: the rank named by the highest-priority heartbeat evidence, by the KB's
+    heartbeat_priority (kb/aggregations.yaml: ERROR CQE > STUCK > LOST)."""
 
     id = "heartbeat-crimer"
     priority = 0
     specificity = 1
 
+    def __init__(self, order: Sequence[str]):
+        self.order = tuple(order)
+
     def fire(self, memory: WorkingMemory, context: Context) -> list[Fact]:
-        best = crimer(heartbeat_evidence(memory, facts_by_record(memory)))
+        best = crimer(heartbeat_evidence(memory, facts_by_record(memory)), self.order)
         if best is None:
             return []
         return [_derived("crimer_rank", best.rank.value, self.id, [best.status, best.rank],
@@ -348,6 +352,6 @@ class EarlierRootFault:
         return []
 
 
-AGGREGATIONS = (GroupComparison(), StreamsOfGroup(), HeartbeatCrimer(), EarlierRootFault())
+AGGREGATIONS = (GroupComparison(), StreamsOfGroup(), EarlierRootFault())     # and HeartbeatCrimer, with the KB's order
 # Facts these derive by comparing ranks: one paste of the other ranks' logs settles them all.
 FROM_OTHER_RANKS = frozenset(fact for rule in AGGREGATIONS for fact in getattr(rule, "from_other_ranks", ()))

@@ -95,25 +95,48 @@ def _confidence(verdict: Tri, strength: float, leaves: Sequence[LeafResult]) -> 
 def score_entries(lineage: Lineage, memory: WorkingMemory, matches: Sequence[SymptomMatch],
                   specs: Mapping[str, FactSpec], overrides: Mapping[int, Tri] | None = None) -> list[Candidate]:
     """Every entry with at least one matched symptom (own or inherited), scored; unordered."""
+    by_entry = _matches_by_entry(matches)
+    scorer = _Scorer(lineage, memory, specs, overrides)
+    return [candidate for entry in lineage.families_of(by_entry)
+            if (candidate := scorer.score(entry, by_entry)) is not None]
+
+
+def score_entry(entry: Entry, lineage: Lineage, memory: WorkingMemory, matches: Sequence[SymptomMatch],
+                specs: Mapping[str, FactSpec], overrides: Mapping[int, Tri] | None = None) -> Candidate | None:
+    """``entry`` alone scored as ``score_entries`` scores it (candidates are scored independently),
+    or None when no symptom of its family matched."""
+    return _Scorer(lineage, memory, specs, overrides).score(entry, _matches_by_entry(matches))
+
+
+def _matches_by_entry(matches: Sequence[SymptomMatch]) -> dict[str, list[SymptomMatch]]:
     by_entry: dict[str, list[SymptomMatch]] = {}
     for match in matches:
         by_entry.setdefault(match.entry_id, []).append(match)
-    from_log, from_words = Evaluator(memory, specs, overrides), Evaluator(memory, specs, overrides, from_log=False)
-    candidates = []
-    for entry in lineage.families_of(by_entry):
-        evidence = _best_matches(entry, lineage, by_entry)
+    return by_entry
+
+
+class _Scorer:
+    """Scores entries against one working memory, with some condition tests optionally pinned."""
+
+    def __init__(self, lineage: Lineage, memory: WorkingMemory, specs: Mapping[str, FactSpec],
+                 overrides: Mapping[int, Tri] | None) -> None:
+        self.lineage = lineage
+        self.from_log = Evaluator(memory, specs, overrides)
+        self.from_words = Evaluator(memory, specs, overrides, from_log=False)
+
+    def score(self, entry: Entry, by_entry: Mapping[str, list[SymptomMatch]]) -> Candidate | None:
+        evidence = _best_matches(entry, self.lineage, by_entry)
         if not evidence:
-            continue
+            return None
         described = described_only(evidence)
         leaves: list[LeafResult] = []
-        verdict = (from_words if described else from_log).evaluate(lineage.condition(entry), leaves)
+        verdict = (self.from_words if described else self.from_log).evaluate(self.lineage.condition(entry), leaves)
         strength = _strength(evidence)
         # words are not a log, and a catch-all names no cause: neither claims more than its ceiling
         ceiling = Status.POSSIBLE if described else Status(entry.concludes_at_most.value)
         status = max(_status(verdict, strength), ceiling, key=_STATUS_ORDER.__getitem__)
-        candidates.append(Candidate(entry, tuple(evidence), round(strength, 3), verdict, tuple(leaves),
-                                    status, _confidence(verdict, strength, leaves), lineage.is_echo(entry)))
-    return candidates
+        return Candidate(entry, tuple(evidence), round(strength, 3), verdict, tuple(leaves),
+                         status, _confidence(verdict, strength, leaves), self.lineage.is_echo(entry))
 
 
 def rank(candidates: Sequence[Candidate]) -> list[Candidate]:

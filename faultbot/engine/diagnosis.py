@@ -14,9 +14,9 @@ from ..extract.facts import Observation
 from ..kb.loader import KnowledgeBase
 from ..match.symptoms import SymptomMatch
 from .agenda import run_to_fixpoint
-from .aggregates import AGGREGATIONS
+from .aggregates import AGGREGATIONS, HeartbeatCrimer
 from .answers import parse_answer
-from .candidates import Candidate, Status, rank, score_entries
+from .candidates import Candidate, Status, rank, score_entries, score_entry
 from .codes import CodeExplanation, ReportingModule, explain_code
 from .conditions import Tri
 from .consequences import consequences, roots_first
@@ -58,8 +58,9 @@ class Engine:
         self.lineage = Lineage(kb)
         self.specs = kb.facts
         self.rules: tuple[DerivationRule, ...] = (
-            *(KbRule(rule) for rule in kb.rules), *AGGREGATIONS, PipShowVersions(), EffectiveExecTimeout(),
-            CommDestroyedEarly(), ReportingModule(kb.codebook))
+            *(KbRule(rule) for rule in kb.rules), *AGGREGATIONS, HeartbeatCrimer(kb.heartbeat_priority),
+            PipShowVersions(), EffectiveExecTimeout(kb.exec_timeout_profiles), CommDestroyedEarly(),
+            ReportingModule(kb.codebook))
         self.echo_entries = self.lineage.echo_ids
         self.feeds = feeders(kb.rules, [getattr(rule, "feeds", {}) for rule in self.rules])
 
@@ -83,8 +84,8 @@ class Engine:
         after = consequences(ranked, matches)
         ranked = roots_first(ranked, after)
 
-        def rescore(overrides: Mapping[int, Tri]) -> list[Candidate]:
-            return score_entries(self.lineage, memory, matches, self.specs, overrides)
+        def rescore(candidate: Candidate, overrides: Mapping[int, Tri]) -> Candidate | None:
+            return score_entry(candidate.entry, self.lineage, memory, matches, self.specs, overrides)
 
         leader = ranked[0] if ranked else None
         questions = ask_for_rank_logs(select_questions(candidates, leader, memory, self.specs, self.feeds, rescore),

@@ -1,53 +1,34 @@
 """The HCCL_EXEC_TIMEOUT a job really ran with, which depends on the product and the expansion mode.
 
-The configured value (or its default) is turned into the effective one per product and mode, as
-the HCCL_EXEC_TIMEOUT reference gives them: whole multiples of 68 s on the older training and
-inference series, a 1091 s cap in AIV mode, 0 meaning "never" elsewhere. While the product or the
-mode is unknown every profile that fits is tried, and the engine gets the lowest and the highest
-effective value: a spread of error times above the highest is a late rank on any product, one
-below the lowest is not, and only a spread in between makes product and mode worth asking.
-Source: articles/hccl-env-hccl-exec-timeout.md#per-product, #rounding-68, #aiv-cap.
+The configured value (or its default) is turned into the effective one by the profile of each
+product and mode (``kb/aggregations.yaml``, which cites the HCCL_EXEC_TIMEOUT reference for every
+number): whole multiples of 68 s on the older training and inference series, a 1091 s cap in AIV
+mode, 0 meaning "never" elsewhere. While the product or the mode is unknown every profile that fits
+is tried, and the engine gets the lowest and the highest effective value: a spread of error times
+above the highest is a late rank on any product, one below the lowest is not, and only a spread in
+between makes product and mode worth asking.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
 
+from ..kb.model import ExecTimeoutProfile
 from .facts import Fact, Provenance, ProvenanceSource, WorkingMemory
 from .rules import Context
 
 NEVER = 10**12      # "0 = never time out": larger than any spread of error times
-AIV_CAP = 1091
-ROUNDING = 68
-TRAINING_SERIES = ("Atlas training series", "Atlas inference series")
-
-
-@dataclass(frozen=True)
-class Profile:
-    """How one product and mode turns HCCL_EXEC_TIMEOUT into the timeout that applies."""
-
-    products: tuple[str, ...]
-    modes: tuple[str, ...]
-    default: int
-
-    def effective(self, configured: float | None) -> float:
-        value = self.default if configured is None else configured
-        if self.products == TRAINING_SERIES:
-            return max(ROUNDING, int(value) // ROUNDING * ROUNDING)
-        if "AIV" in self.modes:
-            return AIV_CAP if value == 0 or value > AIV_CAP else value
-        return NEVER if value == 0 else value
-
-
-PROFILES = (
-    # HCCL_OP_EXPANSION_MODE is not supported on these: only the host mode fits them
-    Profile(TRAINING_SERIES, ("HOST",), 1836),
-    Profile(("Atlas A2",), ("HOST", "HOST_TS", "AI_CPU"), 1836),
-    Profile(("Atlas A3",), ("AI_CPU", "AICPU_CacheDisable"), 1836),
-    Profile(("Atlas A2", "Atlas A3", "other"), ("AIV",), AIV_CAP),
-    Profile(("other",), ("CCU_MS", "CCU_SCHED", "AI_CPU", "AICPU_TS", "AICPU_CacheDisable"), 1836),
-)
 CITATION = "hccl-env-hccl-exec-timeout#per-product"
+
+
+def effective(profile: ExecTimeoutProfile, configured: float | None) -> float:
+    """The timeout that applies under ``profile`` when HCCL_EXEC_TIMEOUT is ``configured`` (None: not set)."""
+    value = profile.default if configured is None else configured
+    if profile.round_down_to:
+        return max(profile.round_down_to, int(value) // profile.round_down_to * profile.round_down_to)
+    if profile.cap:
+        return profile.cap if value == 0 or value > profile.cap else value
+    return NEVER if value == 0 and profile.zero_means_never else value
 
 
 class EffectiveExecTimeout:
@@ -60,6 +41,9 @@ class EffectiveExecTimeout:
     feeds = {name: {"hccl_exec_timeout", "product", "hccl_op_expansion_mode", "reported_exec_timeout_s"}
              for name in ("exec_timeout_min_s", "exec_timeout_max_s", "effective_exec_timeout_s")}
 
+    def __init__(self, profiles: Sequence[ExecTimeoutProfile]):
+        self.profiles = tuple(profiles)     # the KB's, kb/aggregations.yaml
+
     def fire(self, memory: WorkingMemory, context: Context) -> list[Fact]:
         reported = memory.facts("reported_exec_timeout_s")
         if reported:
@@ -70,11 +54,11 @@ class EffectiveExecTimeout:
         configured = _seconds(configured_facts[0]) if configured_facts else None
         products = set(map(str, memory.values("product")))
         modes = set(map(str, memory.values("hccl_op_expansion_mode")))
-        fitting = [p for p in PROFILES if (not products or products & set(p.products))
+        fitting = [p for p in self.profiles if (not products or products & set(p.products))
                    and (not modes or modes & set(p.modes))]
         if not fitting:
             return []
-        values = [p.effective(configured) for p in fitting]
+        values = [effective(p, configured) for p in fitting]
         supports = tuple(configured_facts[:1]) + tuple(memory.facts("product")[:1]) + tuple(
             memory.facts("hccl_op_expansion_mode")[:1])
         note = "configured" if configured is not None else "default"

@@ -111,9 +111,9 @@ def _could_lead(candidate: Candidate, leader: Candidate | None) -> bool:
 
 def select_questions(candidates: Sequence[Candidate], leader: Candidate | None, memory: WorkingMemory,
                      specs: Mapping[str, FactSpec], feeds: Mapping[str, set[str]],
-                     rescore: Callable[[Mapping[int, Tri]], list[Candidate]]) -> list[Question]:
+                     rescore: Callable[[Candidate, Mapping[int, Tri]], Candidate | None]) -> list[Question]:
     """Questions worth asking, best first. ``leader`` is the conclusion shown first now; ``feeds``
-    maps derived facts to what they come from (see ``feeders``); ``rescore`` scores the candidates
+    maps derived facts to what they come from (see ``feeders``); ``rescore`` scores one candidate
     again with some condition tests pinned to a verdict."""
     relevant = [c for c in candidates if c.verdict is Tri.UNKNOWN and c.status is not Status.EXCLUDED
                 and _could_lead(c, leader)]
@@ -139,7 +139,7 @@ def select_questions(candidates: Sequence[Candidate], leader: Candidate | None, 
 
 
 def _split(candidate: Candidate, tests: list[FactTest], memory: WorkingMemory,
-           rescore: Callable[[Mapping[int, Tri]], list[Candidate]]) -> float:
+           rescore: Callable[[Candidate, Mapping[int, Tri]], Candidate | None]) -> float:
     """How evenly the answers to ``tests`` split ``candidate``'s verdict, its other open tests
     assumed to hold (unless already answered "unknown", which they will stay)."""
     others = {id(leaf.test): Tri.TRUE for leaf in candidate.leaves if leaf.verdict is Tri.UNKNOWN
@@ -148,6 +148,6 @@ def _split(candidate: Candidate, tests: list[FactTest], memory: WorkingMemory,
     verdicts = []
     for assignment in itertools.product((Tri.TRUE, Tri.FALSE), repeat=len(tests)):
         pinned = {**others, **{id(test): verdict for test, verdict in zip(tests, assignment)}}
-        rescored = {c.id: c for c in rescore(pinned)}
-        verdicts.append(rescored[candidate.id].status if candidate.id in rescored else Status.EXCLUDED)
+        rescored = rescore(candidate, pinned)
+        verdicts.append(rescored.status if rescored is not None else Status.EXCLUDED)
     return _entropy(verdicts)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .aggregations_schema import AGGREGATIONS_FILE, parse_aggregations
 from .articles import load_articles
 from .codes_schema import parse_codebook
 from .crosscheck import (
@@ -26,6 +27,7 @@ from .facts_schema import parse_catalogue
 from .fields import Problems
 from .knowledge_base import EntryIndex, KnowledgeBase
 from .lazy import LazyTable
+from .masks_schema import MASKS_FILE, parse_masks
 from .model import Entry, Vocabulary
 from .rules_schema import parse_rules
 from .settings_schema import SETTINGS_FILE, check_setting_sources, parse_settings
@@ -123,6 +125,7 @@ def compile_kb(kb_dir: Path, articles_dir: Path, digest: KbDigest | None = None)
     codebook = _read_optional(codes_path, kb_dir, parse_codebook, problems)
     vocabulary = _read_optional(kb_dir / VOCABULARY_FILE, kb_dir, parse_vocabulary, problems) or Vocabulary()
     settings = _read_optional(kb_dir / SETTINGS_FILE, kb_dir, parse_settings, problems) or ()
+    masks = _read_optional(kb_dir / MASKS_FILE, kb_dir, parse_masks, problems) or ()
     problems += [p for _, collected in fact_documents + rule_documents + decoder_documents for p in collected.found]
     entries: list[Entry] = []
     file_of: dict[int, str] = {}
@@ -150,6 +153,9 @@ def compile_kb(kb_dir: Path, articles_dir: Path, digest: KbDigest | None = None)
     problems += check_rule_citations(rules, articles)
     problems += check_decoder_citations(decoders, articles)
     problems += check_setting_sources(settings, articles)
+    heartbeat_priority, exec_timeout_profiles = _read_optional(
+        kb_dir / AGGREGATIONS_FILE, kb_dir,
+        lambda raw, collected: parse_aggregations(raw, collected, catalogue.facts, articles), problems) or ((), ())
     if codebook is not None:
         problems += check_codebook_citations(codebook, _shown(codes_path, kb_dir), articles)
     if problems:
@@ -157,4 +163,4 @@ def compile_kb(kb_dir: Path, articles_dir: Path, digest: KbDigest | None = None)
     index = EntryIndex.of(entries)
     return KnowledgeBase(catalogue, rules + decoder_rules(decoders), codebook, index,
                          LazyTable({e.id: e for e in sorted(entries, key=lambda e: e.id)}), LazyTable(articles),
-                         kb_dir, digest, decoders, vocabulary)
+                         kb_dir, digest, decoders, vocabulary, masks, heartbeat_priority, exec_timeout_profiles)

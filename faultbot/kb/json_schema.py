@@ -15,7 +15,17 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from . import codes_schema, decoders_schema, entry_schema, facts_schema, rules_schema, settings_schema, vocabulary
+from . import (
+    aggregations_schema,
+    codes_schema,
+    decoders_schema,
+    entry_schema,
+    facts_schema,
+    masks_schema,
+    rules_schema,
+    settings_schema,
+    vocabulary,
+)
 from .compiler import CODES_FILE, DECODERS_FILE, ENTRIES_DIR, FACTS_FILE, RULES_FILE
 from .condition_schema import COMBINATORS
 from .model import Ceiling, EntryStatus, FactSource, FactType, Intent, Op, Severity, SymptomForm
@@ -289,6 +299,46 @@ def _settings() -> Schema:
     return _record(["settings"], {"settings": _list(setting, min_items=1, lone=False)}, ["settings"])
 
 
+def _masks() -> Schema:
+    m = masks_schema
+    mask = _record(m.MASK_FIELDS, {
+        "name": {"type": "string", "pattern": m.NAME.pattern, "description": "a slug for messages"},
+        "regex": _text("a safe regex; {ipv4}, {timestamp}, {path_char} are the shapes shared with /export --redact",
+                       filled=True),
+        "token": {"type": "string", "pattern": m.TOKEN.pattern, "description": "the placeholder a match becomes"},
+        "why": _text("what the mask is for", filled=True),
+        "example": _text("a text the mask applies to", filled=True),
+        "masked": _text("what this mask alone makes of the example", filled=True),
+    }, m.MASK_FIELDS)
+    return _record(["masks"], {"masks": _list(mask, "applied in this order", min_items=1, lone=False)}, ["masks"])
+
+
+def _aggregations() -> Schema:
+    a = aggregations_schema
+    words = _list(_WORD, min_items=1)
+    seconds = {"type": "integer", "minimum": 0, "maximum": a.MAX_SECONDS}
+    heartbeat = _record(a.HEARTBEAT_FIELDS, {
+        "order": _described(words, "values of the fact heartbeat_status, highest first"),
+        "citation": _described(_CITATION, "the section that ranks them"),
+    }, a.HEARTBEAT_FIELDS)
+    profile = _record(a.PROFILE_FIELDS, {
+        "products": _described(words, "values of the fact product"),
+        "called": {"type": "object", "additionalProperties": {"type": "string"},
+                   "description": "{product: the cited sections' name for it}"},
+        "modes": _described(words, "values of the fact hccl_op_expansion_mode"),
+        "default": _described(seconds, "seconds, when the variable is not set"),
+        "round_down_to": _described(seconds, "rounded down to a multiple of this, and at least this"),
+        "cap": _described(seconds, "0, or anything above it, is treated as it"),
+        "never_when_zero": {"type": "boolean", "description": "0 means never time out"},
+        "citations": _list(_CITATION, "the sections that state it", min_items=1),
+    }, ["products", "modes", "default", "citations"])
+    return _record(a.AGGREGATIONS_FIELDS, {
+        "heartbeat_priority": heartbeat,
+        "exec_timeout_profiles": _list(profile, "how a product and mode turn HCCL_EXEC_TIMEOUT into the timeout "
+                                       "that applies", lone=False),
+    })
+
+
 @dataclass(frozen=True)
 class FileKind:
     """One kind of KB file: its schema and the files of the KB folder it describes."""
@@ -313,6 +363,9 @@ KINDS: dict[str, FileKind] = {kind.name: kind for kind in (
     FileKind("vocabulary", "the words questions are asked with", (vocabulary.VOCABULARY_FILE,), _vocabulary),
     FileKind("settings", "the environment variables and their documented values", (settings_schema.SETTINGS_FILE,),
          _settings),
+    FileKind("masks", "the variable parts of log messages, masked before matching", (masks_schema.MASKS_FILE,), _masks),
+    FileKind("aggregations", "the tables the engine's aggregations read", (aggregations_schema.AGGREGATIONS_FILE,),
+             _aggregations),
 )}
 
 

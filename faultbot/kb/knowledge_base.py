@@ -1,5 +1,6 @@
-"""The compiled knowledge base as the rest of faultbot holds it: the catalogue, rules, decoders and
-codes at hand, an index of the entries, and the entries and articles read when used.
+"""The compiled knowledge base as the rest of faultbot holds it: the catalogue, rules, decoders,
+codes, masks and aggregation tables at hand, an index of the entries, and the entries and articles
+read when used.
 
 ``compiler`` builds it and ``loader`` keeps it in the cache; both import it from here, so neither
 imports the other's module to name the value they share.
@@ -12,7 +13,19 @@ from pathlib import Path
 
 from .digest import KbDigest
 from .lazy import LazyTable
-from .model import Article, CodeBook, Decoder, Entry, FactCatalogue, FactSpec, Rule, Vocabulary, parent_of
+from .model import (
+    Article,
+    CodeBook,
+    Decoder,
+    Entry,
+    ExecTimeoutProfile,
+    FactCatalogue,
+    FactSpec,
+    Mask,
+    Rule,
+    Vocabulary,
+    parent_of,
+)
 
 
 @dataclass(frozen=True)
@@ -53,6 +66,9 @@ class KnowledgeBase:
     digest: KbDigest
     decoders: tuple[Decoder, ...] = ()
     vocabulary: Vocabulary = Vocabulary()
+    masks: tuple[Mask, ...] = ()                                  # kb/masks.yaml, in the order applied
+    heartbeat_priority: tuple[str, ...] = ()                      # heartbeat statuses, highest first
+    exec_timeout_profiles: tuple[ExecTimeoutProfile, ...] = ()    # kb/aggregations.yaml
 
     @property
     def facts(self) -> dict[str, FactSpec]:

@@ -1,15 +1,19 @@
 """The knowledge base as typed, immutable values: fact specs, extractors, fault entries, rules,
-field decoders, the error-code structure and the source articles.
+field decoders, the error-code structure, the masks, the tables the aggregations read and the
+source articles.
 
 Parsing and checking live in the schema modules; these classes only hold what was read, with
-the file and line it came from so that later errors (engine, entry tests) can point at it.
+the file and line it came from so that later errors (engine, entry tests) can point at it. A fix
+step and a citation are also written here as Markdown, the one way every output shows them.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from .versions import Scheme, VersionRange
 
@@ -465,3 +469,56 @@ class Setting:
 
     def of(self, kind: str) -> tuple[SettingValue, ...]:
         return dict(self.values).get(kind, ())
+
+
+class Mask(NamedTuple):
+    """One kind of variable part of log messages (kb/masks.yaml) and the placeholder it becomes,
+    so that a signature and a log line compare shapes. A row of plain values: every diagnosis loads
+    the table with the compiled KB."""
+
+    name: str       # ip, path, num
+    regex: str      # the shared shapes ({ipv4}) already filled in
+    token: str      # <IP>
+
+
+@dataclass(frozen=True)
+class ExecTimeoutProfile:
+    """How one product and expansion mode turns HCCL_EXEC_TIMEOUT into the timeout that applies
+    (kb/aggregations.yaml): the default, and at most one of a rounding step, a cap, or 0 meaning never."""
+
+    products: tuple[str, ...]     # values of the fact `product`
+    modes: tuple[str, ...]        # values of the fact `hccl_op_expansion_mode`
+    default: float                # seconds, when the variable is not set
+    round_down_to: int = 0        # the value is rounded down to a multiple of this, and is at least this
+    cap: float = 0                # 0, or anything above the cap, is treated as the cap
+    zero_means_never: bool = False
+
+
+# Fix steps and sources as Markdown, written here once for both render/ (the diagnosis, an entry)
+# and qa/ (the passages answers are cut from), which sit on either side of a layer.
+Fill = Callable[[str], str]
+
+
+def as_written(text: str) -> str:
+    return text
+
+
+def citation_line(citation: Citation | str, articles: Mapping[str, Article]) -> str:
+    """``title — section — URL`` for a citation, as everywhere faultbot names a source."""
+    article_id, _, slug = str(citation).partition("#")
+    article = articles.get(article_id)
+    if article is None:
+        return str(citation)
+    section = article.section(slug)
+    section_title = section.title if section else slug
+    return f"{article.title} — {section_title} — {article.source_url}"
+
+
+def step_lines(step: FixStep, fill: Fill = as_written, articles: Mapping[str, Article] | None = None) -> list[str]:
+    """A fix step as a list item with its commands as code; its source when ``articles`` are given.
+    ``fill`` puts the diagnosis's values into ``{fact}`` placeholders."""
+    lines = [f"- {fill(step.text)}"]
+    lines += [f"  ```bash\n  {fill(command)}\n  ```" for command in step.commands]
+    if step.citation and articles is not None:
+        lines.append(f"  *Source: {citation_line(step.citation, articles)}*")
+    return lines

@@ -90,6 +90,11 @@ def _plain(text: str) -> str:
     return " ".join(_MARKUP.sub("", text).split()).casefold()
 
 
+def written_in(said: str, text: str) -> bool:
+    """Whether ``text`` writes ``said`` word for word, whatever its spacing, case, ``**`` and backticks."""
+    return _plain(said) in _plain(text)
+
+
 def check_setting_sources(settings: tuple[Setting, ...], articles: Mapping[str, Article]) -> list[Problem]:
     """Each value's citation resolves, and the cited section writes the value, its products,
     release and meaning."""
@@ -105,9 +110,8 @@ def check_setting_sources(settings: tuple[Setting, ...], articles: Mapping[str, 
                                             f"{where} cites '{value.citation}', which is not an article section",
                                             "cite an existing article#section (see articles/)"))
                     continue
-                text = _plain(section.text)
                 for said in (value.value, *value.when, value.release, value.means):
-                    if said and _plain(said) not in text:
+                    if said and not written_in(said, section.text):
                         problems.append(Problem(setting.where.file, value.line or setting.where.line,
                                                 f"{where}: '{said}' is not written in {value.citation}",
                                                 "quote the section's own words"))

@@ -19,7 +19,7 @@ from ..ingest.records import LogRecord
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Entry, Symptom
 from .anchors import AnchorIndex
-from .masking import literal_runs, mask
+from .masking import Masker
 from .recent import Recent
 
 _ANCHOR_MAX = 32
@@ -49,9 +49,9 @@ class CompiledSymptom(NamedTuple):
     min_score: float
 
 
-def _derived_anchor(masked_signature: str) -> str:
+def _derived_anchor(masked_signature: str, masker: Masker) -> str:
     """A literal prefix of the signature's longest literal run, cut at a word boundary."""
-    runs = literal_runs(masked_signature)
+    runs = masker.literal_runs(masked_signature)
     if not runs:
         return ""
     run = runs[0]
@@ -61,14 +61,14 @@ def _derived_anchor(masked_signature: str) -> str:
     return run[: cut if cut > 0 else _ANCHOR_MAX]
 
 
-def compile_symptom(entry: Entry, position: int) -> CompiledSymptom:
+def compile_symptom(entry: Entry, position: int, masker: Masker) -> CompiledSymptom:
     """The entry's symptom at ``position`` as records are matched against it: its signature and
     anchors read as log lines are (full-width punctuation as ASCII), the signature masked."""
     symptom = entry.symptoms[position]
     anchors = tuple(map(as_ascii_punctuation, symptom.anchors))
-    masked = mask(as_ascii_punctuation(symptom.signature)) if symptom.signature else ""
+    masked = masker.mask(as_ascii_punctuation(symptom.signature)) if symptom.signature else ""
     if masked:
-        anchors = anchors or tuple(a for a in (_derived_anchor(masked),) if a)
+        anchors = anchors or tuple(a for a in (_derived_anchor(masked, masker),) if a)
     return CompiledSymptom(entry.id, position, anchors, masked, symptom.regex, symptom.modules, symptom.min_score)
 
 
@@ -96,7 +96,9 @@ class SymptomMatcher:
     the cache holds only plain rows."""
 
     def __init__(self, kb: KnowledgeBase, use_prefilter: bool = True, engine: str | None = None):
-        self.symptoms = tuple(compile_symptom(entry, n) for entry in kb.entries for n in range(len(entry.symptoms)))
+        self.masker = Masker(kb.masks)
+        self.symptoms = tuple(compile_symptom(entry, n, self.masker) for entry in kb.entries
+                              for n in range(len(entry.symptoms)))
         self.use_prefilter = use_prefilter
         self._index = AnchorIndex([(compiled, compiled.anchors, "") for compiled in self.symptoms], engine)
         self.anchors = self._index.anchors
@@ -137,7 +139,7 @@ class SymptomMatcher:
                 if self._regex(compiled.regex).search(message):
                     matching.append((compiled, 1.0))
                 continue
-            masked_message = masked_message or mask(message)
+            masked_message = masked_message or self.masker.mask(message)
             score = _fuzzy_score(compiled, masked_message)
             if score * 100 >= compiled.min_score:
                 matching.append((compiled, score))

@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from ..engine.facts import WorkingMemory
 from ..engine.fill import fill
 from ..kb.loader import KnowledgeBase
-from ..kb.model import Article, Citation, Entry, FixStep, Section
-from ..render.entry_markdown import step_lines
+from ..kb.model import Article, Citation, Entry, FixStep, Section, step_lines
 from .bm25 import build
 from .sentences import KEY_TERMS_PREFIX, sentences
 from .tokens import tokenize

@@ -20,6 +20,9 @@ Every pattern stays linear on hostile lines: an unbounded repeat starts after a 
 lookbehind that pins it to the start of a run, or is bounded; repeats inside repeats are separated
 by a character the inner one cannot match. The tests run each one through the KB's regex lint and
 time ``redact`` on megabyte lines.
+
+The shapes redaction shares with the KB's masks (an IPv4 address, a timestamp, the characters of a
+path) are defined once, in ``kb/shapes.py``, so a report and a signature read them alike.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+
+from ..kb.shapes import IPV4, PATH_CHAR, TIMESTAMP
 
 # redact() writes what it has dealt with as runs of these private-use characters; no pattern may
 # match them (negated classes add HELD), and the one that ends the run of a masked value (HELD_END)
@@ -184,7 +189,6 @@ _K8S = "[bcdfghjklmnpqrstvwxz2456789]"  # the alphabet of Kubernetes' generated 
 _USER = r"[A-Za-z_][A-Za-z0-9_-]{0,31}(?:\.[A-Za-z0-9_-]{1,31})?"
 _SEPARATOR = r"[\"']?[ \t]{0,4}[:=][ \t]{0,4}[\"']?"
 _SECRET_VALUE = r"(?![/~<$%{*])(?P<v>" + _not(r"\s\"',;&") + "+)"
-_PATH_CHARS = r"[\w.@+*-]"
 _NOT_IN_PATH = r"(?<![\w.:/~$}@+*" + HELD + "-])"
 
 
@@ -222,8 +226,7 @@ KINDS: tuple[IdentifierKind, ...] = (
           "the route of an access-log line (\"POST /v1/chat/completions HTTP/1.1\") is the server's API, not a path",
           hints=("http/",)),
     _kind("timestamp", None,
-          r"(?<![0-9])\d{4}[-/]\d{2}[-/]\d{2}[-T ]\d{2}:\d{2}:\d{2}(?:[.,:]\d{1,9}){0,3}(?:Z|[+-]\d{2}:?\d{2})?"
-          r"(?![0-9])",
+          TIMESTAMP,
           "CANN timestamps (2025-05-12-20:55:44.706.132) stay whole; their digits look like other things",
           hints=(":",)),
     _kind("version", None,
@@ -294,20 +297,20 @@ KINDS: tuple[IdentifierKind, ...] = (
           "a Windows path (C:\\Users\\bob\\logs) from a laptop-side paste",
           hints=(":\\",)),
     _kind("home-relative-path", "path",
-          r"(?<![\w.:/~$}-])(?P<v>~[a-z0-9_.-]{0,32}(?:/" + _PATH_CHARS + "{1,255}){1,60}/?)",
+          r"(?<![\w.:/~$}-])(?P<v>~[a-z0-9_.-]{0,32}(?:/" + PATH_CHAR + "{1,255}){1,60}/?)",
           "~/job.sh or ~bob/x; CANN's default log folder ~/ascend/log stays",
           hints=("~",), keep=_public_path),
     _kind("package-path", "path",
-          _NOT_IN_PATH + r"(?P<v>(?:/" + _PATH_CHARS + r"{1,255}){1,40}?)"
+          _NOT_IN_PATH + r"(?P<v>(?:/" + PATH_CHAR + r"{1,255}){1,40}?)"
           r"(?=(?P<tail>/(?:site-packages|dist-packages|ascend/log)/))",
           "where a Python environment or a CANN log folder lives is masked; the package path after it stays",
           hints=("site-packages", "dist-packages", "ascend/log"), keep=_public_package_path),
     _kind("absolute-path", "path",
-          _NOT_IN_PATH + r"(?P<v>/(?:" + _PATH_CHARS + r"{1,255}/){1,60}" + _PATH_CHARS + "{0,255})",
+          _NOT_IN_PATH + r"(?P<v>/(?:" + PATH_CHAR + r"{1,255}/){1,60}" + PATH_CHAR + "{0,255})",
           "a path of two or more parts (/home/alice/run/plog); system and CANN paths stay",
           hints=("/",), keep=_public_path),
     _kind("relative-path", "path",
-          r"(?<![\w.:/~$}-])(?P<v>\.\.?/(?:" + _PATH_CHARS + r"{1,255}/){0,60}" + _PATH_CHARS + "{1,255}/?)",
+          r"(?<![\w.:/~$}-])(?P<v>\.\.?/(?:" + PATH_CHAR + r"{1,255}/){0,60}" + PATH_CHAR + "{1,255}/?)",
           "./output/bob/run1; framework source paths (../torch/csrc/x.cpp) stay",
           hints=("./",), keep=_source_path),
     _kind("home-user", "user",
@@ -339,7 +342,7 @@ KINDS: tuple[IdentifierKind, ...] = (
           "an IP written as an integer in a device or HCCL field (ip=0xC0A8010A, remoteIp[167772161])",
           hints=("ip",)),
     _kind("ipv4", "ip",
-          r"(?<![0-9])(?<![0-9]\.)\d{1,3}(?:\.\d{1,3}){3}(?![0-9]|\.[0-9])",
+          IPV4,
           "an IPv4 address, also inside tags and names (AllReduce_10.0.0.1%eth0); 127.0.0.1 and masks stay",
           hints=(".",), keep=_not_a_site_ipv4),
     _kind("ipv6", "ip",

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from faultbot.engine.exec_timeout import AIV_CAP, NEVER, PROFILES, TRAINING_SERIES
+from faultbot.engine.exec_timeout import NEVER, effective
 from faultbot.session import DiagnosisSession
 
+TRAINING_SERIES = ("Atlas training series", "Atlas inference series")
+AIV_CAP = 1091
 
-@pytest.mark.parametrize("products, modes, configured, effective", [
+
+@pytest.mark.parametrize("products, modes, configured, expected", [
     (TRAINING_SERIES, ("HOST",), 600, 544),          # 600 // 68 * 68
     (TRAINING_SERIES, ("HOST",), 30, 68),            # below 68 counts as 68
     (TRAINING_SERIES, ("HOST",), None, 1836),        # the default is 27 x 68
@@ -19,9 +22,11 @@ from faultbot.session import DiagnosisSession
     (("Atlas A2",), ("HOST",), 0, NEVER),
     (("Atlas A3",), ("AI_CPU",), 300, 300),
 ])
-def test_profiles(products, modes, configured, effective):
-    profile = next(p for p in PROFILES if set(products) <= set(p.products) and (not modes or set(modes) <= set(p.modes)))
-    assert profile.effective(configured) == effective
+def test_the_kb_profiles(kb, products, modes, configured, expected):
+    """The profiles of kb/aggregations.yaml turn a configured value into the one that applies."""
+    profile = next(p for p in kb.exec_timeout_profiles
+                   if set(products) <= set(p.products) and (not modes or set(modes) <= set(p.modes)))
+    assert effective(profile, configured) == expected
 
 
 @pytest.fixture(scope="module")
