@@ -17,7 +17,7 @@ from .index import ENTITY, Hit, KnowledgeIndex
 from .question import Question
 from .ranking import rank
 from .stated import Stated, about_named, from_things
-from .tokens import tokenize
+from .tokens import NAME_BOOST, PART_OF_NAME, tokenize
 
 MIN_COVERAGE = 0.45        # share of the question's weight the best passage must hold
 SECOND_PASSAGE_RATIO = 0.9   # a second section ranked this close is shown too
@@ -69,8 +69,17 @@ def suggestions(question: str, index: KnowledgeIndex, limit: int = 3) -> tuple[s
     return tuple(term for term, _ in found[:limit])
 
 
+def _only_names_in_passing(hit: Hit, asked: Question, index: KnowledgeIndex) -> bool:
+    """The passage holds only names the question asks about that the KB writes of in passing, no
+    passage being about them (MindSpore), and none of what the question asks about them (安装)."""
+    if any(name.casefold() in index.mentions for name in ENTITY.findall(asked.text)):
+        return False
+    asked_words = {t: b for t, b in asked.query.items() if b not in (NAME_BOOST, PART_OF_NAME)}
+    return bool(asked_words) and index.bm25.held(asked_words, index.bm25.counts[index.position[hit.passage.ref]]) == 0
+
+
 def _from_passages(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]]) -> Answer:
-    if not ranked or ranked[0][1].coverage < MIN_COVERAGE:
+    if not ranked or ranked[0][1].coverage < MIN_COVERAGE or _only_names_in_passing(ranked[0][1], asked, index):
         coverage = ranked[0][1].coverage if ranked else 0.0
         return Answer(None, (), round(coverage, 3), suggestions(asked.text, index))
     best = ranked[0][1]

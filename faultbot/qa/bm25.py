@@ -43,7 +43,8 @@ class Bm25:
 
     def weight(self, term: str) -> float:
         """How much ``term`` counts in a query: its idf, little for an unknown Chinese bigram or number."""
-        unknown = not self.knows(term) and (is_cjk(term) or _COUNT.match(term))
+        # a lone Chinese character (不, 办) is what is left of a word around a stop word, rarely a word itself
+        unknown = (not self.knows(term) and (is_cjk(term) or _COUNT.match(term))) or (len(term) == 1 and is_cjk(term))
         return self.idf(term) * (UNKNOWN_WEIGHT if unknown else 1.0)
 
     def held(self, query: Mapping[str, float], words: Collection[str]) -> float:

@@ -1,10 +1,14 @@
 """The part of a passage that answers a question: its sentences that hold most of what the passage
 holds of the question, each with what it needs to be read (its paragraph's first sentence, the
 table of a row, the list a colon introduces), or the whole passage when it is short; a how-to
-brings a command along."""
+brings along the sentence that says which variable to set and a command, a question about what
+something consists of the list that names its parts."""
 
 from __future__ import annotations
 
+import re
+
+from ..kb.model import Intent
 from .index import Hit, KnowledgeIndex
 from .question import Question
 from .ranking import sentence_contexts
@@ -14,20 +18,27 @@ MAX_SENTENCES = 3
 WHOLE_PASSAGE_CHARS = 900  # a passage this short is the answer whole
 MAX_ROWS = 8               # table rows or list items a sentence brings along
 LEAD_RATIO = 0.25          # when no sentence holds this much of what the passage holds, its lead answers
+# A sentence that says to set a variable: what a how-to is answered with, besides a command.
+_SETS_A_VARIABLE = re.compile(r"\b(?:set|export|raise|increase|lower|adjust|change)\b(?!\s+by\b)"
+                              r"[^.;]{0,40}?\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b")
+LIST_BONUS = 0.5           # for a question about parts, a sentence introducing a list of them
 
 
 def _selection_scores(hit: Hit, question: Question, index: KnowledgeIndex) -> list[float]:
     """How much of what the passage holds of the question each sentence holds, plus its bonus.
     The title's words say nothing about which of its sentences answers, so they do not count:
     when the title holds it all, the whole passage answers, and its lead says so."""
-    found, words = hit.sentences, hit.words
+    found, words = list(hit.sentences), hit.words
     own = {t: b for t, b in question.query.items() if t not in hit.heading_words}
     total = index.bm25.held(own, set().union(*words)) if words else 0.0
     scores = []
-    for sentence, held, context in zip(found, words, sentence_contexts(hit.passage.title, found)):
+    listing = Intent.CONSISTS_OF in question.intents
+    for i, (sentence, held, context) in enumerate(zip(found, words, sentence_contexts(hit.passage.title, found))):
         share = index.bm25.held(own, held) / total if total else 0.0
         holds_any = index.bm25.held(question.query, held) > 0
-        scores.append(share + question.bonus(sentence, holds_any, context, choosing=True))
+        # "What X consists of" is answered by the list a sentence introduces ("What each record tells you:")
+        parts = LIST_BONUS if listing and holds_any and _introduced_by(found, i) else 0.0
+        scores.append(share + parts + question.bonus(sentence, holds_any, context, choosing=True))
     return scores
 
 
@@ -79,9 +90,21 @@ def _chosen(found: list[Sentence], scores: list[float], question: Question) -> l
     else:
         ranked = sorted(range(len(found)), key=lambda i: (-scores[i], i))
         chosen = [i for i in ranked if scores[i] >= 0.6 * best][:MAX_SENTENCES]
-    if question.how_to and not any(found[i].commands for i in chosen):
-        chosen += [i for i in range(len(found)) if found[i].commands][:1]
+    if question.how_to:
+        chosen += _what_to_do(found, scores, chosen)
     return _in_context(found, chosen)
+
+
+def _what_to_do(found: list[Sentence], scores: list[float], chosen: list[int]) -> list[int]:
+    """For a how-to: the sentence that says to set a variable ("set `HCCL_EXEC_TIMEOUT` to a larger
+    value"), the best of them, unless one is chosen already; and a command, unless one is."""
+    added = []
+    settings = [i for i in range(len(found)) if _SETS_A_VARIABLE.search(found[i].text)]
+    if settings and not set(settings) & set(chosen):
+        added.append(max(settings, key=lambda i: (scores[i], -i)))
+    if not any(found[i].commands for i in chosen + added):
+        added += [i for i in range(len(found)) if found[i].commands][:1]
+    return added
 
 
 def _markdown(found: list[Sentence], chosen: list[int]) -> str:

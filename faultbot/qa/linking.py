@@ -15,6 +15,8 @@ from .things import Catalogue
 from .tokens import is_cjk, words
 
 GENERIC_SHARE = 0.15       # a one-word name in more of the passages than this names nothing particular
+DISTINCTIVE_PASSAGES = 3   # a word of a name written in at most this many passages can name it alone ...
+MIN_DISTINCTIVE_CHARS = 4  # ... when it is a word this long
 _MARKED_NAME = re.compile(NAME.pattern + r"|^[A-Z][A-Z0-9]+$|^\d{5,}$|[^\w\s]")
 
 
@@ -39,6 +41,24 @@ def _within_window(name: tuple[str, ...], said: list[str]) -> tuple[int, int] | 
     return None
 
 
+def _distinctive_words(names: list[_Name], document_frequency: dict[str, int]) -> list[_Name]:
+    """A name of several words is also named by the one word of it that no other name holds and
+    hardly any passage writes ("the informer" for ``informer rank``, "the watchdog" for ``torch_npu
+    watchdog forms``); such a word counts, like a plain word, only beside a word of its titles."""
+    holders: dict[str, set[int]] = {}
+    for name in names:
+        for word in name.words:
+            holders.setdefault(word, set()).add(name.thing)
+    found = []
+    for name in names:
+        distinctive = [w for w in name.words if len(holders[w]) == 1 and w.isalpha() and len(w) >= MIN_DISTINCTIVE_CHARS
+                       and document_frequency.get(w, 0) <= DISTINCTIVE_PASSAGES]
+        valued = any(c.isdigit() for word in name.words for c in word)    # errNo[0x05010009]: one value's, not errNo's
+        if len(name.words) > 1 and len(distinctive) == 1 and not valued:
+            found.append(_Name((distinctive[0],), name.thing, True))
+    return list({(n.words, n.thing): n for n in found}.values())
+
+
 @dataclass(frozen=True)
 class Linker:
     names: tuple[_Name, ...]
@@ -59,6 +79,7 @@ class Linker:
             if all(len(said) == 1 and document_frequency.get(said[0], 0) > GENERIC_SHARE * documents
                    for said, _ in keys if said):
                 generic.add(number)
+        names += _distinctive_words(names, document_frequency)
         by_word: dict[str, list[int]] = {}
         for position, name in enumerate(names):
             for word in set(name.words):

@@ -21,6 +21,10 @@ MIN_TYPO_WORD = 6            # shorter words are too close to each other to gues
 MIN_SWAP_WORD = 5            # ... except two letters swapped (casue), in words this long
 MIN_TYPO_PART = 4            # shorter parts of a name (ip, id, 0002) differ by design, not by typos
 LONG_PART = 8                # a part this long may hold two typos
+# A duration written with its unit's symbol ("30 s", "10s", "2 ms") read as the word a question
+# asks with ("how many seconds"); a symbol only counts right after a number.
+_UNIT_SYMBOL = re.compile(r"(?<=\d)\s?(ms|s|min)\b")
+_UNIT_WORD = {"s": "seconds", "ms": "milliseconds", "min": "minutes"}
 
 
 def _alternation(phrases: list[str]) -> re.Pattern[str] | None:
@@ -130,6 +134,7 @@ class Rewording:
         """``text`` with every phrase of a synonym group as the group's word: how the knowledge's own
         text is searched, so that "time out" there meets "timeout" in a question."""
         text = " ".join(as_ascii_punctuation(text).split())
+        text = _UNIT_SYMBOL.sub(lambda m: f" {_UNIT_WORD[m.group(1)]}", text)
         if self.synonyms is not None:
             text = self.synonyms.sub(lambda m: f" {self.canonical[m.group().casefold()]} ", text)
         return " ".join(text.split())

@@ -9,16 +9,26 @@ _RUN = re.compile(r"[A-Za-z0-9_]+(?:[.\-][A-Za-z0-9_]+)*|[\u3400-\u4dbf\u4e00-\u
 _PARTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 _CAMEL = re.compile(r"[a-z][A-Z]")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_CJK_STOP = re.compile("问题|什么|怎么|怎样|如何|为什么|哪些|哪个|请问|是否|一下|多少|可以"
-                       "|这么|那么|这个|那个|才能|能不能|会不会|有没有|一般|可能|还是|或者|以及|应该|到底"
-                       "|吗|呢|吧|啊|呀|的|了|是|我|你")
+# Chinese function words, the longest first so that 怎么办 goes whole, not as 怎么 and a stray 办.
+_CJK_STOP_WORDS = """
+    问题 什么 怎么 怎样 如何 为什么 哪些 哪个 请问 是否 一下 多少 可以 这么 那么 这个 那个 才能
+    能不能 会不会 有没有 一般 可能 还是 或者 以及 应该 到底 没有 任何 但是 所有 整个 几乎 时候
+    之后 以后 之前 如果 现在 就是 为啥 一直 总是 经常 突然 里面 我们 他们 大家 出现 怎么回事
+    什么样 怎么办 不是 吗 呢 吧 啊 呀 的 了 是 我 你 都 也
+""".split()
+_CJK_STOP = re.compile("|".join(sorted(_CJK_STOP_WORDS, key=len, reverse=True)))
 
 STOP_WORDS = frozenset("""
 a an and are as at be been but by can could did do does doing for from had has have how i if in into is it
 its me my no not of on or our so than that the their them then there these they this those to was we were
 what when where which who whom why will with would you your yes about after before does should shall may
-many much any some get got all also just only now else still really actually please
+many much any some get got all also just only now else still really actually please whether
+see seeing saw seen keep keeps tell know want wants thanks thank hi hello hey anyone guys help pls plz given
 """.split())
+
+_VOWEL = re.compile(r"[aeiouy]")
+_KEPT_DOUBLE = frozenset("aeiouylsz")     # fall-ing, pass-ed, buzz-ed: the double is the word's own
+
 
 def is_cjk(text: str) -> bool:
     return _CJK.search(text) is not None
@@ -35,10 +45,12 @@ def _stem(word: str) -> str:
         return word[:-2]
     if word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
-    if word.endswith("ing") and len(word) > 5:
-        return word[:-3]
-    if word.endswith("ed") and len(word) > 4:
-        return word[:-2]
+    for suffix, shortest in (("ing", 6), ("ed", 5)):
+        stem = word[:-len(suffix)]
+        if word.endswith(suffix) and len(word) >= shortest and _VOWEL.search(stem):    # string, not "str"
+            # occurred -> occur, stopped -> stop: the consonant doubled before the suffix
+            doubled = len(stem) > 3 and stem[-1] == stem[-2] and stem[-1] not in _KEPT_DOUBLE
+            return stem[:-1] if doubled else stem
     return word
 
 
@@ -46,7 +58,10 @@ def _word_tokens(run: str) -> list[str]:
     whole = run.lower()
     if whole in STOP_WORDS or (len(whole) == 1 and whole.isalpha()):    # "x", "s" of "what's": no meaning alone
         return []
-    tokens = [_stem(whole)]
+    stem = _stem(whole)
+    if stem in STOP_WORDS:    # getting, gets: as empty as "get"
+        return []
+    tokens = [stem]
     if re.search(r"[._\-]", run) or _CAMEL.search(run):
         parts = [p.lower() for p in _PARTS.findall(run)]
         tokens += [_stem(p) for p in parts if len(p) > 1 and not p.isdigit() and p not in STOP_WORDS]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from faultbot.qa.bm25 import build
+from faultbot.qa.bm25 import UNKNOWN_WEIGHT, build
 
 
 def test_the_document_holding_the_rare_word_ranks_first():
@@ -31,3 +31,9 @@ def test_a_count_no_document_writes_weighs_little_but_an_unknown_word_or_code_in
     assert index.weight("ei0099") == index.weight("kubernetes")
     query = {"rank": 1.0, "timeout": 1.0}
     assert index.coverage({**query, "64": 1.0}, 0) > 1.5 * index.coverage({**query, "kubernetes": 1.0}, 0)
+
+
+def test_a_lone_chinese_character_weighs_little_even_where_a_passage_writes_it():
+    index = build([["不", "心跳"], ["hccl"], ["hccl"]])     # both written once
+    assert index.knows("不")
+    assert index.weight("不") == UNKNOWN_WEIGHT * index.weight("心跳")

@@ -72,3 +72,19 @@ def test_the_longest_phrase_wins_english_as_whole_words_chinese_anywhere(index):
     assert reword("stand for") == "acronym"
     assert reword("unstuck timeouts") == "unstuck timeout"                      # "stuck" inside a word stays
     assert reword("卡住了吗") == "hang 了吗"
+
+
+def test_a_duration_written_with_its_unit_symbol_is_read_in_words(index):
+    said = index.rewording.said_canonically
+    assert said("No heartbeat packet for 30 s.") == said("no heartbeat packet for 30 seconds.")
+    assert "10 seconds" in said("wait 10s and retry")
+    assert "2 milliseconds" in said("every 2 ms")
+    assert said("what's the status") == "what's the status"       # an "s" after no number stays
+    assert "seconds" in index.rewording.reword("how long before a peer is marked LOST").split()
+
+
+def test_a_question_of_could_it_be_asks_for_the_cause(index):
+    intents = lambda q: index.rewording.intents(index.rewording.reword(q))  # noqa: E731
+    assert Intent.CAUSE in intents("SDMA 任务失败会不会是链路的问题？")
+    assert Intent.CHECK in intents("代码里怎么查询通信域的状态")               # 查询 whole, not 怎么查 + 询
+    assert "询" not in index.rewording.reword("代码里怎么查询通信域的状态")

@@ -8,6 +8,7 @@ import pytest
 from faultbot.kb.model import Intent
 from faultbot.qa.answer import answer
 from faultbot.qa.definitions import definitions
+from faultbot.qa.excerpt import passage_excerpt
 from faultbot.qa.headings import article_subject, read_heading
 from faultbot.qa.question import Question
 from faultbot.qa.structured import choose
@@ -136,3 +137,35 @@ def test_a_thing_named_without_a_question_gets_what_the_kb_says_it_is(index):
 def test_a_table_row_of_values_defines_nothing(index):
     found = answer(index, "what is PyTorch")
     assert "Component: PyTorch" not in (found.text or "")
+
+
+def test_a_name_of_several_words_is_also_named_by_its_one_distinctive_word(index):
+    assert ("by by informer rank",) in _linked(index, "what does the informer of a heartbeat event do")
+    assert _linked(index, "what is the informer") == []       # a plain word: only beside a word of its titles
+    # a name holding a value (errNo[0x05010009]) is that value's, not what its label names
+    assert not any(name.startswith("errNo[") for names in _linked(index, "what does errNo mean in the hccl log")
+                   for name in names)
+
+
+def test_a_name_the_kb_writes_only_in_passing_does_not_make_a_passage_an_answer(index):
+    for question in ("how do I install PyTorch", "vLLM 怎么部署", "MindSpore 怎么安装？"):
+        assert not answer(index, question).found, question
+    assert answer(index, "how do I install msaicerr").found      # a tool a section is titled by
+
+
+def test_a_question_about_parts_gets_the_list_a_sentence_introduces(index):
+    section = index.position["hccl-task-execution-faults#task-exception"]
+    said = {}
+    for question in ("what are the parts of a Task run failed record", "what is a Task run failed record"):
+        asked = Question.read(question, index)
+        said[question] = passage_excerpt(index.hit(section, asked.query), asked, index)
+    assert "**groupRank information**" in said["what are the parts of a Task run failed record"]
+    assert "**groupRank information**" not in said["what is a Task run failed record"]
+
+
+def test_a_how_to_gets_the_sentence_that_says_which_variable_to_set(index):
+    section = index.position["hccl-task-execution-faults#exec-timeout-gap"]
+    asked = Question.read("two ranks failed 6 minutes apart with a 300 s timeout, what should I do", index)
+    said = passage_excerpt(index.hit(section, asked.query), asked, index)
+    assert "set `HCCL_EXEC_TIMEOUT` to a suitable larger value" in said
+    assert 'grep -r "HCCL_EXEC_TIMEOUT" run/plog' in said        # and a command still comes along

@@ -25,3 +25,16 @@ def test_names_count_double_in_a_question():
     terms = query_terms("what is the default HCCL_EXEC_TIMEOUT")
     assert terms["hccl_exec_timeout"] == NAME_BOOST
     assert terms["default"] == 1.0
+
+
+def test_stemming_keeps_words_without_a_vowel_left_and_undoes_a_doubled_consonant():
+    assert tokenize("string") == ["string"]                    # not "str"
+    assert tokenize("occurred") == tokenize("occur") == ["occur"]
+    assert tokenize("stopped running") == ["stop", "run"]
+    assert tokenize("add added") == ["add", "add"]             # a three-letter stem keeps its double
+    assert tokenize("getting") == []                           # its stem is a stop word
+
+
+def test_chinese_function_words_go_whole_the_longest_first():
+    assert tokenize("怎么办") == []                              # not 怎么 and a stray 办
+    assert tokenize("没有任何心跳") == ["心跳"]
