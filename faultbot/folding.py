@@ -12,9 +12,11 @@ output follow what the logs say, not how often they say it.
 Records are held until their file ends, then given out in the order of their lines.
 
 What is kept stays bounded whatever the logs hold (``FoldLimits``): past a number of different runs
-in one file, or in all files, further records are folded by kind only (level, symptoms and the names
-of their facts, not their values or process), and of one record only so many values of one fact
-are kept. Either is said in ``notes``, naming the file.
+in one file, of one kind in all files, or in all files, further records are folded by kind only
+(level, symptoms and the names of their facts, not their values or process), and of one record only
+so many values of one fact are kept. Either is said in ``notes``, naming the file. A tree read by
+several processes (faultbot/parallel.py) is folded file by file in each, then once more as one
+reading (``merging``), so that the bounds over all files hold there too.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from sys import maxsize
 
 from .extract.facts import Observation
 from .ingest.records import LogRecord
@@ -34,7 +37,8 @@ class FoldLimits:
     """Bounds on the evidence one reading keeps (see the module's description)."""
 
     max_runs_per_file: int = 1000        # different runs of one file kept apart
-    max_runs: int = 50_000               # ... of all its files together
+    max_runs_per_kind: int = 5000        # ... of one kind (``RecordFolder._kind``) in all files together
+    max_runs: int = 50_000               # ... of all kinds in all files together
     max_values_per_record: int = 64      # values of one fact read from one record
 
 
@@ -78,6 +82,7 @@ class RecordFolder:
         self._seen = 0
         self._file_runs = 0          # runs of the current file kept apart by their values
         self._all_runs = 0           # ... of all files so far
+        self._kind_runs: Counter[tuple[object, ...]] = Counter()     # ... of each kind, of all files so far
         self._by_kind = 0            # records of the current file folded by kind only
         self._cut_records = 0        # ... that gave too many values of a fact
         self._first_cut = ""         # where and what the first of them gave
@@ -90,6 +95,12 @@ class RecordFolder:
         symptoms = frozenset((m.entry_id, m.symptom.id) for m in found.matches)
         return (origin.node, origin.rank, origin.device, origin.worker, origin.named_file, record.pid,
                 record.level, facts, symptoms)
+
+    @classmethod
+    def merging(cls, per_occurrence: frozenset[str], limits: FoldLimits = DEFAULT_FOLD_LIMITS) -> RecordFolder:
+        """A folder of records that folders of one file each gave out, to fold as one reading: the
+        bounds over all files apply, the bound of one file already has."""
+        return cls(per_occurrence, replace(limits, max_runs_per_file=maxsize))
 
     @staticmethod
     def _kind(found: Found) -> tuple:
@@ -105,14 +116,18 @@ class RecordFolder:
         found = self._with_values_bounded(found)
         key = self._key(found)
         run = self._runs.get(key)
-        limits = self._limits
-        if run is None and (self._file_runs >= limits.max_runs_per_file or self._all_runs >= limits.max_runs):
-            self._by_kind += 1 + found.record.repeats
-            key = self._kind(found)
-            run = self._runs.get(key)
-        elif run is None:
-            self._file_runs += 1
-            self._all_runs += 1
+        if run is None:
+            kind = self._kind(found)
+            limits = self._limits
+            if (self._file_runs >= limits.max_runs_per_file or self._all_runs >= limits.max_runs
+                    or self._kind_runs[kind] >= limits.max_runs_per_kind):
+                self._by_kind += 1 + found.record.repeats
+                key = kind
+                run = self._runs.get(key)
+            else:
+                self._file_runs += 1
+                self._all_runs += 1
+                self._kind_runs[kind] += 1
         if run is None:
             self._runs[key] = _Run((self._seen, found), records=1 + found.record.repeats)
             return
@@ -145,8 +160,9 @@ class RecordFolder:
                                           f"the first are kept ({self._first_cut})"))
         if self._by_kind:
             self.notes.append(SkippedFile(source, f"{self._by_kind} evidence records past the first "
-                                          f"{self._file_runs} different ones (of {self._all_runs} in all) folded by "
-                                          "kind: only the first and last of each symptom and set of facts kept"))
+                                          f"{self._file_runs} different ones (of {self._all_runs} in all, at most "
+                                          f"{self._limits.max_runs_per_kind:,} of one kind) folded by kind: only the "
+                                          "first and last of each symptom and set of facts kept"))
         kept: list[tuple[int, Found]] = []
         for run in self._runs.values():
             kept.append(run.first)

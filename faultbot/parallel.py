@@ -2,26 +2,31 @@
 own compiled extractors and matchers, and their evidence is joined in file order.
 
 Only directory trees are split (one task per file); pastes, standard input and single files or
-archives are read in the calling process. Results are the same as reading sequentially, and so is
-the run's budget of decompressed bytes: the workers and the calling process charge one account in
-shared memory (faultbot/ingest/budget.py), not one budget each.
+archives are read in the calling process. Results are the same as reading sequentially. Each worker
+folds the evidence of its file (faultbot/folding.py) and the calling process folds what they give
+once more, as it comes, as one reading: the bounds on what is kept over all files hold, and memory
+stays what they keep. The run's budget of decompressed bytes is one account in shared memory that
+the workers and the calling process charge (faultbot/ingest/budget.py), not one budget each.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .evidence import Evidence, EvidenceCollector
+from .extract.facts import Observation
+from .folding import Found, RecordFolder
 from .ingest.budget import SharedRunBytes, share_run_budget
 from .ingest.inputs import InputSpec, LogPath
 from .ingest.limits import DEFAULT_LIMITS, ReadLimits
 from .ingest.sources import walk
 from .ingest.stats import InputStats, SkippedFile
 from .kb.loader import KnowledgeBase
+from .match.symptoms import SymptomMatch
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -76,9 +81,9 @@ def _pool(kb: KnowledgeBase, collector: EvidenceCollector, workers: int, run_byt
                                initargs=(kb, collector.line_filter is not None, collector.engine, run_bytes))
 
 
-def _collect(path: Path, limits: ReadLimits) -> Evidence:
+def _collect(path: Path, limits: ReadLimits) -> tuple[list[Found], InputStats]:
     assert _worker is not None
-    return _worker.from_inputs([LogPath(path)], limits)
+    return _worker.folded([LogPath(path)], limits)
 
 
 def collect(kb: KnowledgeBase, collector: EvidenceCollector, inputs: Sequence[InputSpec],
@@ -90,27 +95,44 @@ def collect(kb: KnowledgeBase, collector: EvidenceCollector, inputs: Sequence[In
     files = [item for items in listed if items for item in items if isinstance(item, Path)]
     if workers < 2 or len(files) < 2 or sum(map(_size, files)) < PARALLEL_FROM_BYTES:
         return collector.from_inputs(inputs, limits)
-    parts: list[Evidence] = []
+    merged = _Merged(collector.per_occurrence)
     run_bytes = _shared_run_bytes(limits)
     share_run_budget(run_bytes)
     try:
         with _pool(kb, collector, workers, run_bytes) as pool:
             for spec, items in zip(inputs, listed):
                 if items is None:
-                    parts.append(collector.from_inputs([spec], limits))
+                    merged.add(*collector.folded([spec], limits))
                     continue
                 paths = [item for item in items if isinstance(item, Path)]
-                skipped = tuple(item for item in items if isinstance(item, SkippedFile))
-                parts += pool.map(partial(_collect, limits=limits), paths,
-                                  chunksize=max(1, len(paths) // (workers * 8)))
-                parts.append(Evidence((), (), InputStats(skipped=skipped)))
+                for found, stats in pool.map(partial(_collect, limits=limits), paths,
+                                             chunksize=max(1, len(paths) // (workers * 8))):
+                    merged.add(found, stats)
+                merged.add((), InputStats(skipped=tuple(item for item in items if isinstance(item, SkippedFile))))
     finally:
         share_run_budget(None)
-    return _joined(parts)
+    return merged.evidence()
 
 
-def _joined(parts: Sequence[Evidence]) -> Evidence:
-    stats = InputStats()
-    for part in parts:
-        stats = stats.combined(part.stats or InputStats())
-    return Evidence(tuple(o for p in parts for o in p.observations), tuple(m for p in parts for m in p.matches), stats)
+class _Merged:
+    """The evidence of a reading's parts, added in input order and folded as one reading."""
+
+    def __init__(self, per_occurrence: frozenset[str]):
+        self._folder = RecordFolder.merging(per_occurrence)
+        self._observations: list[Observation] = []
+        self._matches: list[SymptomMatch] = []
+        self._stats = InputStats()
+
+    def _keep(self, found: Iterable[Found]) -> None:
+        for each in found:
+            self._observations += each.observations
+            self._matches += each.matches
+
+    def add(self, found: Iterable[Found], stats: InputStats) -> None:
+        for each in found:
+            self._keep(self._folder.add(each))
+        self._stats = self._stats.combined(stats)
+
+    def evidence(self) -> Evidence:
+        self._keep(self._folder.finish())
+        return Evidence(tuple(self._observations), tuple(self._matches), self._stats.noting(self._folder.notes))

@@ -9,10 +9,8 @@ from itertools import islice
 from ..engine.process import ProcessKey
 from .identity import Identities
 
-# Groups larger than this are not expanded into their missing ranks (a corrupt size, not a job).
-_MAX_LISTED_SIZE = 1 << 17
 # Ranks without logs listed over all communicators together: past this they are counted, not listed
-# (a few KB of comm-init lines can claim millions of ranks that left no logs).
+# (a few KB of comm-init lines can claim millions of ranks that left no logs, or a corrupt size).
 MAX_MISSING_LISTED = 1 << 14
 
 
@@ -33,8 +31,9 @@ class Communicator:
 
 
 def _missing(size: int | None, members: list[Member], most: int) -> tuple[tuple[int, ...], int]:
-    """The first ``most`` ranks of a group of ``size`` that no member holds, and how many more."""
-    if size is None or size > _MAX_LISTED_SIZE:
+    """The first ``most`` ranks of a group of ``size`` that no member holds, and how many more: the
+    ranks looked at are at most ``most`` and the members, whatever size the logs claim."""
+    if size is None:
         return (), 0
     present = {member.rank for member in members if 0 <= member.rank < size}
     listed = tuple(islice((rank for rank in range(size) if rank not in present), most))

@@ -2,14 +2,15 @@
 
 An extractor runs on a record only when one of its literal anchors occurs in the message, so INFO
 noise costs one substring scan. Values are typed by the fact's spec; a value that does not fit the
-type (an unknown enum spelling) is dropped rather than guessed.
+type (an unknown enum spelling) is dropped rather than guessed. An extractor whose regex ran past
+the time budget (faultbot/match/regex_budget.py) is left out from then on.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from typing import NamedTuple
 
 from ..ingest.records import LogRecord
@@ -17,6 +18,7 @@ from ..kb.fact_values import coerce
 from ..kb.model import FactCatalogue
 from ..match.anchors import AnchorIndex
 from ..match.recent import Recent
+from ..match.regex_budget import OverBudget
 
 
 @dataclass(frozen=True)
@@ -51,9 +53,10 @@ class FactExtractor:
         self._index = AnchorIndex([(_CompiledExtractor(e.id, e.pattern, e.sets, e.modules, e.levels), e.anchors,
                                     e.prefilter) for e in catalogue.extractors], engine)
         self._regexes: dict[str, re.Pattern[str]] = {}
+        self._left_out: set[str] = set()     # extractors that ran past the time budget
 
     def __getstate__(self) -> dict[str, object]:
-        state = {**self.__dict__, "_regexes": {}}
+        state = {**self.__dict__, "_regexes": {}, "_left_out": set()}
         state.pop("_recent", None)
         return state
 
@@ -76,15 +79,19 @@ class FactExtractor:
     def _read(self, text: str, module: str | None, level: str | None) -> tuple[tuple[str, str, str], ...]:
         """(extractor id, fact, text of the value) for every value the extractors read in ``text``."""
         read: list[tuple[str, str, str]] = []
+        left_out = self._left_out
         for extractor in self._index.candidates(text):
-            if not extractor.fits(module, level):
+            if not extractor.fits(module, level) or (left_out and extractor.id in left_out):
                 continue
-            for match in self._regex(extractor.pattern).finditer(text):
-                for fact, value_text in match.groupdict().items():
-                    if value_text is not None:
+            try:
+                for match in self._regex(extractor.pattern).finditer(text):
+                    for fact, value_text in match.groupdict().items():
+                        if value_text is not None:
+                            read.append((extractor.id, fact, value_text))
+                    for fact, value_text in extractor.sets:
                         read.append((extractor.id, fact, value_text))
-                for fact, value_text in extractor.sets:
-                    read.append((extractor.id, fact, value_text))
+            except OverBudget:
+                raise OverBudget(f"extractor {extractor.id}", partial(left_out.add, extractor.id)) from None
         return tuple(read)
 
     def extract(self, record: LogRecord) -> list[Observation]:

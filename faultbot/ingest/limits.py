@@ -1,8 +1,9 @@
-"""Size limits that keep reading bounded in memory and time whatever the input looks like.
+"""Size and time limits that keep reading bounded in memory and time whatever the input looks like.
 
 The two decompressed-bytes budgets can be raised for a bundle that is really that large:
 ``FAULTBOT_MAX_ARCHIVE_BYTES`` and ``FAULTBOT_MAX_RUN_BYTES`` (a number of bytes, or with a K, M
-or G suffix: ``16G``); the defaults below hold otherwise.
+or G suffix: ``16G``); the defaults below hold otherwise. ``FAULTBOT_MAX_REGEX_SECONDS`` sets the
+CPU seconds the KB's regexes may spend on one record (faultbot/match/regex_budget.py; 0 for none).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass, replace
 
 ARCHIVE_BYTES_VARIABLE = "FAULTBOT_MAX_ARCHIVE_BYTES"
 RUN_BYTES_VARIABLE = "FAULTBOT_MAX_RUN_BYTES"
+REGEX_SECONDS_VARIABLE = "FAULTBOT_MAX_REGEX_SECONDS"
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,10 @@ class ReadLimits:
     # in it included), and from all the inputs of one run. A bomb stops there with a note.
     max_archive_bytes: int = 4 << 30
     max_run_bytes: int = 16 << 30
+    # CPU seconds the KB's regexes may spend on one record (lines are cut at max_line_chars): a
+    # regex the safety lint let through that backtracks for longer is stopped, and left out of the
+    # rest of the reading, with a note. A linear regex needs milliseconds on the longest record.
+    max_regex_seconds: float = 1.0
 
     @classmethod
     def from_environment(cls, environment: Mapping[str, str]) -> ReadLimits:
@@ -40,6 +46,9 @@ class ReadLimits:
             size = byte_size(environment.get(variable, ""))
             if size is not None:
                 limits = replace(limits, **{field: size})
+        seconds = _seconds(environment.get(REGEX_SECONDS_VARIABLE, ""))
+        if seconds is not None:
+            limits = replace(limits, max_regex_seconds=seconds)
         return limits
 
 
@@ -52,6 +61,15 @@ def byte_size(text: str) -> int | None:
     if found is None:
         return None
     return int(found[1]) << {"": 0, "K": 10, "M": 20, "G": 30}[found[2].upper()]
+
+
+def _seconds(text: str) -> float | None:
+    """``0.5`` or ``2`` as a number of seconds; None when ``text`` is not one (or is negative)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        return None
+    return seconds if 0 <= seconds < float("inf") else None
 
 
 def size_text(count: int) -> str:

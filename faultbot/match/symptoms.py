@@ -3,7 +3,9 @@
 A symptom can only match a record that contains one of its literal anchors; the prefilter finds
 those anchors for all symptoms in one pass, and matching without it gives the same result (tests
 check that). Fuzzy work compares short masked messages only, cut to a window around the anchor,
-so its cost stays bounded on very long lines.
+so its cost stays bounded on very long lines, and a score is remembered by the masked message and
+symptom (``Remembered``): lines that differ only in what masking hides are scored once. A symptom
+whose regex ran past the time budget (faultbot/match/regex_budget.py) is left out from then on.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from typing import NamedTuple
 
 from ..fullwidth import as_ascii_punctuation
@@ -20,7 +22,8 @@ from ..kb.loader import KnowledgeBase
 from ..kb.model import Entry, Symptom
 from .anchors import AnchorIndex
 from .masking import Masker
-from .recent import Recent
+from .recent import Recent, Remembered
+from .regex_budget import OverBudget
 
 _ANCHOR_MAX = 32
 TRUNCATED_SHARE = 0.6
@@ -72,7 +75,7 @@ def compile_symptom(entry: Entry, position: int, masker: Masker) -> CompiledSymp
     return CompiledSymptom(entry.id, position, anchors, masked, symptom.regex, symptom.modules, symptom.min_score)
 
 
-def _fuzzy_score(compiled: CompiledSymptom, masked_message: str) -> float:
+def _fuzzy_score(masked_message: str, compiled: CompiledSymptom) -> float:
     from rapidfuzz import fuzz  # imported by the first fuzzy comparison: many snippets match by regex alone
 
     length = len(compiled.masked)
@@ -104,10 +107,12 @@ class SymptomMatcher:
         self.anchors = self._index.anchors
         self._entries: Mapping[str, Entry] = kb.entry_table
         self._regexes: dict[str, re.Pattern[str]] = {}
+        self._left_out: set[tuple[str, int]] = set()    # (entry id, position) of symptoms past the time budget
 
     def __getstate__(self) -> dict[str, object]:
-        state = {**self.__dict__, "_entries": {}, "_regexes": {}}
+        state = {**self.__dict__, "_entries": {}, "_regexes": {}, "_left_out": set()}
         state.pop("_recent", None)
+        state.pop("_scores", None)
         return state
 
     def attach(self, entries: Mapping[str, Entry]) -> None:
@@ -132,18 +137,29 @@ class SymptomMatcher:
         """The symptoms a record of this message and module matches, with the score of each."""
         matching: list[tuple[CompiledSymptom, float]] = []
         masked_message = ""
+        left_out = self._left_out
         for compiled in self._candidates(message):
-            if compiled.modules and module and module not in compiled.modules:
+            if (compiled.modules and module and module not in compiled.modules) or (
+                    left_out and (compiled.entry_id, compiled.position) in left_out):
                 continue
-            if compiled.regex:
-                if self._regex(compiled.regex).search(message):
-                    matching.append((compiled, 1.0))
-                continue
-            masked_message = masked_message or self.masker.mask(message)
-            score = _fuzzy_score(compiled, masked_message)
+            try:
+                if compiled.regex:
+                    if self._regex(compiled.regex).search(message):
+                        matching.append((compiled, 1.0))
+                    continue
+                masked_message = masked_message or self.masker.mask(message)
+                score = self._scores(masked_message, compiled)
+            except OverBudget:
+                symptom = self._entries[compiled.entry_id].symptoms[compiled.position]
+                raise OverBudget(f"symptom {symptom.id} of {compiled.entry_id}",
+                                 partial(left_out.add, (compiled.entry_id, compiled.position))) from None
             if score * 100 >= compiled.min_score:
                 matching.append((compiled, score))
         return tuple(matching)
+
+    @cached_property
+    def _scores(self) -> Remembered[float]:
+        return Remembered(_fuzzy_score)
 
     @cached_property
     def _recent(self) -> Recent[tuple[tuple[CompiledSymptom, float], ...]]:
