@@ -11,16 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..kb.model import Intent
+from ..kb.model import Intent, parent_of
 from .excerpt import passage_excerpt
 from .index import Hit, KnowledgeIndex
 from .question import Question
 from .setting_answers import setting_answer
 from .structured import Choice, choose, named_thing, statement_words
-from .things import SETTING_INTENTS, Statement
+from .things import RANK_ENTRY, SETTING_INTENTS, Statement
 from .tokens import NAME_BOOST, tokenize
 
 SHORT_DEFINITION = 200     # a definition this short (a table row) is followed by a section or an entry on it
+FAMILY_SHOWN = 3           # faults of one family shown when the question does not say which it means
 STATED_COVERAGE = 0.75     # what a statement must hold of a weakly asked question, against the best passage
 WEAK_INTENTS = frozenset({Intent.MEANING, Intent.UNIT, Intent.CHECK, Intent.ENABLE})
 
@@ -49,6 +50,8 @@ def _said(choice: Choice, question: Question, index: KnowledgeIndex,
         kinds = frozenset(SETTING_INTENTS) if everything else asked - {Intent.MEANING} or asked
         text, cited = setting_answer(setting, kinds, question.text)
         return text, cited, set(tokenize(index.rewording.said_canonically(" ".join((text, *setting.called)))))
+    if family := _faults_apart(choice, index):
+        return _family_said(family, choice, question, index)
     shown = [best]
     if best.passage < 0 and len(best.text) < SHORT_DEFINITION:
         shown += [s for s in choice.statements[1:] if s.passage >= 0 and s.citation != best.citation][:1]
@@ -56,6 +59,45 @@ def _said(choice: Choice, question: Question, index: KnowledgeIndex,
     parts += [f"**{s.title}:** " + _markdown(s, question, index) for s in shown[1:]]
     held = set().union(*(statement_words(s, index, with_section=True) for s in shown))
     return "\n\n".join(parts), tuple(dict.fromkeys(s.citation for s in shown)), held
+
+
+def _entry_of(statement: Statement, index: KnowledgeIndex) -> str:
+    return index.passages[statement.passage].ref.partition(" ")[0] if statement.rank == RANK_ENTRY else ""
+
+
+def _faults_apart(choice: Choice, index: KnowledgeIndex) -> list[Statement]:
+    """When what answers first is one particular fault's field (the family of an error code has
+    no statement of its own for what is asked) and the question's other words single out none of
+    the family's faults, one statement per fault that answers, up to FAMILY_SHOWN; else nothing."""
+    best = choice.statements[0]
+    entry = _entry_of(best, index)
+    if not entry or parent_of(entry) is None:
+        return []
+    total = index.bm25.total(choice.residual)
+
+    def held(statement: Statement) -> float:
+        return index.bm25.held(choice.residual, statement_words(statement, index)) / total if total else 0.0
+    faults: dict[str, Statement] = {}
+    for statement in choice.statements:
+        if (other := _entry_of(statement, index)) and other not in faults:
+            faults[other] = statement
+    others = [held(s) for e, s in faults.items() if e != entry]
+    if others and held(best) > max(others):
+        return []
+    return list(faults.values())[:FAMILY_SHOWN]
+
+
+def _family_said(family: list[Statement], choice: Choice, question: Question,
+                 index: KnowledgeIndex) -> tuple[str, tuple[str, ...], set[str]]:
+    """Each fault's statement under its title, after a line saying that the answer depends on the fault."""
+    name = choice.thing.names[0]
+    lead = (f"The knowledge base knows several faults behind `{name}`; which answer applies depends on "
+            "which one the log shows (`faultbot diagnose` on it tells them apart):" if len(family) > 1 else
+            f"The knowledge base states this for one particular fault behind `{name}`; `faultbot diagnose` "
+            "on the log tells whether it is that one:")
+    parts = [lead] + [f"**{index.passages[s.passage].title}:** " + _markdown(s, question, index) for s in family]
+    held = set().union(*(statement_words(s, index, with_section=True) for s in family))
+    return "\n\n".join(parts), tuple(dict.fromkeys(s.citation for s in family)), held
 
 
 def from_things(index: KnowledgeIndex, question: Question, ranked: list[tuple[float, Hit]]) -> Stated | None:

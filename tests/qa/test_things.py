@@ -3,15 +3,21 @@ into things, names found in questions, and the statement that answers what is as
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
+from faultbot.kb.loader import load_kb
 from faultbot.kb.model import Intent
 from faultbot.qa.answer import answer
 from faultbot.qa.definitions import definitions
 from faultbot.qa.excerpt import passage_excerpt
 from faultbot.qa.headings import article_subject, read_heading
+from faultbot.qa.index import KnowledgeIndex
 from faultbot.qa.question import Question
 from faultbot.qa.structured import choose
+
+from ..conftest import REPO_DIR
 
 SECTION = """The fields:
 
@@ -169,3 +175,32 @@ def test_a_how_to_gets_the_sentence_that_says_which_variable_to_set(index):
     said = passage_excerpt(index.hit(section, asked.query), asked, index)
     assert "set `HCCL_EXEC_TIMEOUT` to a suitable larger value" in said
     assert 'grep -r "HCCL_EXEC_TIMEOUT" run/plog' in said        # and a command still comes along
+
+
+def test_a_fix_that_only_one_fault_of_a_code_s_family_states_says_so(index):
+    """EI0002 names a family of faults; only one of them has a permanent fix of its own: the answer
+    says it is for that fault, by its title, instead of passing it off as the fix for EI0002."""
+    said = answer(index, "how to fix EI0002").text
+    assert said.startswith("The knowledge base states this for one particular fault behind `EI0002`")
+    assert "**Ranks reached the same collective further apart than HCCL_EXEC_TIMEOUT — permanent fix:**" in said
+
+
+def test_the_family_s_own_statement_answers_without_the_caveat(index):
+    said = answer(index, "EI0002 workaround").text
+    assert "particular fault" not in said and "several faults" not in said
+
+
+def test_when_several_faults_of_a_family_state_it_each_is_shown_under_its_title(tmp_path):
+    """A KB where two faults of the EI0002 family have a permanent fix of their own (and the family
+    none): the answer shows both, and says the log decides which applies."""
+    shutil.copytree(REPO_DIR / "kb", tmp_path / "kb")
+    shutil.copytree(REPO_DIR / "articles", tmp_path / "articles")
+    entry = tmp_path / "kb" / "entries" / "hccl" / "hccl.notify-timeout.inconsistent-behaviour.yaml"
+    text = entry.read_text(encoding="utf-8")
+    entry.write_text(text.replace("  next_checks:", "  permanent:\n    - text: Run one script and one set of versions on every node.\n"
+                                  "      citation: hccl-task-execution-faults#heartbeat-caveats\n  next_checks:", 1),
+                     encoding="utf-8")
+    said = answer(KnowledgeIndex.of(load_kb(tmp_path / "kb", tmp_path / "articles")), "how to fix EI0002").text
+    assert said.startswith("The knowledge base knows several faults behind `EI0002`")
+    assert "further apart than HCCL_EXEC_TIMEOUT — permanent fix:**" in said
+    assert "Run one script and one set of versions on every node." in said
