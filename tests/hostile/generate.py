@@ -215,11 +215,18 @@ class Run:
 
 
 # Runs faultbot as ``python -m faultbot`` does, then writes its own peak memory (KiB) to a file.
+# The child's own peak: Linux carries the forking parent's peak into ru_maxrss across exec (a
+# large pytest process would be charged to faultbot), so VmHWM of the new address space is read first.
 _MEASURED = """
 import atexit, os, resource, runpy, sys
 def _peak():
+    try:
+        with open("/proc/self/status") as status:
+            peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    except (OSError, StopIteration, ValueError):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     with open(os.environ["FAULTBOT_TEST_PEAK"], "w") as out:
-        out.write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+        out.write(str(peak))
 atexit.register(_peak)
 sys.argv[0] = "faultbot"
 runpy.run_module("faultbot", run_name="__main__", alter_sys=True)

@@ -13,9 +13,7 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from ..conftest import REPO_DIR
+from . import generate as g
 
 TIMEOUT_SECONDS = 60      # a hang fails the test instead of the suite
 MAX_SECONDS = 15          # lint of the shipped KB takes about 2 s
@@ -44,25 +43,14 @@ class Run:
 
 
 def faultbot(*args: str) -> Run:
-    """``python -m faultbot ARGS`` with the compiled-KB cache off; its own peak RSS from wait4."""
-    with tempfile.TemporaryFile() as stderr:
-        started = time.monotonic()
-        child = subprocess.Popen([sys.executable, "-m", "faultbot", *args], stdin=subprocess.DEVNULL,
-                                 stdout=subprocess.DEVNULL, stderr=stderr, env={**os.environ, "FAULTBOT_CACHE": "off"})
-        while True:
-            pid, status, usage = os.wait4(child.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() - started > TIMEOUT_SECONDS:
-                child.kill()
-                os.wait4(child.pid, 0)
-                pytest.fail(f"faultbot {' '.join(args)} still runs after {TIMEOUT_SECONDS} s")
-            time.sleep(0.02)
-        child.returncode = os.waitstatus_to_exitcode(status)
-        seconds = time.monotonic() - started
-        stderr.seek(0)
-        text = stderr.read().decode("utf-8", "replace")
-    return Run(child.returncode, text.splitlines(), seconds, usage.ru_maxrss / 1024)
+    """``python -m faultbot ARGS`` with the compiled-KB cache off, timed, with its own peak RSS."""
+    with tempfile.TemporaryDirectory() as scratch:
+        try:
+            done = g.run_faultbot(*args, peak_file=Path(scratch) / "peak", timeout=TIMEOUT_SECONDS,
+                                  env={"FAULTBOT_CACHE": "off"})
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"faultbot {' '.join(args)} still runs after {TIMEOUT_SECONDS} s")
+    return Run(done.returncode, done.stderr.splitlines(), done.seconds, done.peak_mb)
 
 
 def write(root: Path, name: str, text: str) -> Path:
