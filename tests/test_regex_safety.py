@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from faultbot.kb.regex_safety import MAX_PATTERN_LENGTH, MAX_REPEAT_BOUND, check_regex
+from faultbot.kb.regex_safety import MAX_LEADING_REPEAT_LENGTH, MAX_PATTERN_LENGTH, MAX_REPEAT_BOUND, check_regex
 
 ATOMIC_SYNTAX = pytest.mark.skipif(sys.version_info < (3, 11),
                                    reason="atomic groups and possessive repeats need Python 3.11")
@@ -34,7 +34,7 @@ SAFE = [
     r"version=(?P<value>\d+(?:\.\d+)*)",
     r"\b\w+(?:\.\w+)+\(",
     r"timeout\s*\(\s*(?P<value>\d+)\s*s?\)",
-    r"Notify wait.{0,200}?timeout.{0,100}?(?P<value>\d+)",
+    r"Notify wait.{0,200}?timeout[: ]{0,3}(?P<value>\d+)",
     r"(?i)\bhccl\b.{0,200}\btimeout\b",
     r"the (?P<value>\w+) operator .* failed",
     r"socket (?:recv|send) (?:timeout|error)",
@@ -241,15 +241,53 @@ def test_repeats_that_trade_across_required_text_are_rejected(pattern: str, wher
     # the x of .*x.*y can be any x of a line of them, so a failing match tries every pair
     assert only(pattern, "adjacent repeats") == (
         f"adjacent repeats {where}: {repeats} can match the same characters and what is required between "
-        f"them can be matched by both, so a failing match backtracks polynomially; put a required character "
-        f"between them or make their character sets disjoint")
+        f"them can be matched by both, so a failing match backtracks polynomially; {TRADE_FIX}")
+
+
+TRADE_FIX = (r"make one of them unable to match a character of the text between them (`[^\]]{0,200}` instead "
+             r"of `.{0,200}` before a `]`), so that text can only sit where the repeat stops")
+
+
+@pytest.mark.parametrize(("pattern", "where", "repeats", "ways"), [
+    # bounded repeats trade too: the x of =.{0,1000}x.{0,1000}y is any x in the first thousand
+    (r"=.{0,1000}x.{0,1000}y", "at position 1 (`.{0,1000}x.{0,1000}`)", "`.{0,1000}` and `.{0,1000}`", 1002001),
+    (r"x[^y]{0,1000}z[^y]{0,1000}w", "at position 1 (`[^y]{0,1000}z[^y]{0,1000}`)",
+     "`[^y]{0,1000}` and `[^y]{0,1000}`", 1002001),
+    # a chain of bounded lazy repeats: every b, then every c after it, is tried
+    (r"a.{0,100}?b.{0,100}?c.{0,100}?d", "at position 1 (`.{0,100}?b.{0,100}?c.{0,100}?`)",
+     "`.{0,100}?` and `.{0,100}?` and `.{0,100}?`", 101 ** 3),
+    # the three shipped extractors this rule made rewrite (kb/facts.yaml)
+    (r"Remote rank: \[(?P<sdma_remote_rank>\d+)\].{0,400}?size:\[(?P<sdma_size>0x[0-9a-fA-F]+|\d+)\].{0,200}?link "
+     r"type:\[(?P<link_type>[A-Z]+)\]",
+     r"in `.{0,400}?size:\[(?:0x[0-9a-fA-F]+|\d+)\].{0,200}?` (written back from Python's parse)",
+     "`.{0,400}?` and `.{0,200}?`", 80601),
+    (r"cqe error status\[(?P<cqe_status>\d+)\].{0,120}?localInfo\{server\[[^\]]{0,64}\],deviceId",
+     r"at position 39 (`.{0,120}?localInfo\{server\[[^\]]{0,64}`)", r"`.{0,120}?` and `[^\]]{0,64}`", 7865),
+    (r"Entry-HcclCommInitRootInfoInner:ranks\[(?P<comm_ranks>\d+)\], rank\[(?P<comm_rank>\d+)\].{0,200}?"
+     r"identifier\[(?P<comm_identifier>[^\]]{1,200})\], deviceLogicId",
+     r"in `.{0,200}?identifier\[[^\]]{1,200}` (written back from Python's parse)", r"`.{0,200}?` and `[^\]]{1,200}`",
+     40200),
+])
+def test_bounded_repeats_that_trade_across_required_text_are_rejected(pattern: str, where: str, repeats: str,
+                                                                      ways: int) -> None:
+    assert only(pattern, "adjacent repeats") == (
+        f"adjacent repeats {where}: {repeats} can match the same characters and what is required between "
+        f"them can be matched by both, so a failing match tries up to {ways} ways of sharing them out at each "
+        f"position, over the limit of {MAX_REPEAT_BOUND}; {TRADE_FIX}")
 
 
 @pytest.mark.parametrize("pattern", [
     r"^.*x\d+y",                          # the digits cannot hold the x
     r"key=\w+-\w+;",                      # - is required and \w cannot match it
-    r"^\d{1,5}x\d{1,5}y",                 # bounded: the x can only be where it is
-    r"Remote rank: \[\d+\].{0,400}?size:\[\d+\].{0,200}?link",
+    r"^\d{1,5}x\d{1,5}y",                 # bounded, and few ways: 5 x 5
+    r"=.{0,30}x.{0,30}y",                 # 31 x 31 ways, under the limit
+    # the shipped extractors as rewritten: one repeat cannot match a character of the text between
+    r"Remote rank: \[\d+\].{0,400}?size:\[\d+\][^z]{0,200}?link",
+    r"cqe error status\[\d+\][^{]{0,120}?localInfo\{server\[[^\]]{0,64}\],deviceId",
+    r"rank\[\d+\].{0,200}?identifier\[(?P<comm_identifier>[^\[\]]{1,200})\], deviceLogicId",
+    r"a[^b]{0,100}?b[^c]{0,100}?c.{0,100}?d",
+    # a bounded group is not taken to hold the text between: (?:[0-9a-f]{1,4}:){0,6} cannot hold ::
+    r"(?<![\w:])(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{0,4}::(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{0,4}(?![\w:])",
 ])
 def test_repeats_kept_apart_by_required_text_are_accepted(pattern: str) -> None:
     assert none_of("adjacent repeats", pattern)
@@ -307,6 +345,36 @@ def test_repeats_a_search_enters_only_at_their_start_are_accepted(pattern: str) 
     assert none_of("leading repeat", pattern)
 
 
+@pytest.mark.parametrize(("pattern", "repeat", "length"), [
+    (r"[a-z]{1,1000}MARK", "at position 0 (`[a-z]{1,1000}`)", 1000),
+    (r".{0,1000}?MARK", "at position 0 (`.{0,1000}?`)", 1000),
+    (r"(?:ab){1,100}c", "at position 0 (`(?:ab){1,100}`)", 200),
+    (r"(?:[a-z]{1,1000},)?x", "at position 3 (`[a-z]{1,1000}`)", 1000),   # an optional group is entered
+    (r"(?=a)[a-z]{1,1000}MARK", "at position 5 (`[a-z]{1,1000}`)", 1000),  # a lookahead does not pin the start
+    (r"=?\d{0,65}x", r"at position 2 (`\d{0,65}`)", 65),                  # nor does an optional character
+])
+def test_long_bounded_repeats_a_pattern_starts_with_are_rejected(pattern: str, repeat: str, length: int) -> None:
+    assert only(pattern, "leading repeat") == (
+        f"leading repeat {repeat}: a search tries it at every position of a line and it runs over up to {length} "
+        f"characters from each, over the limit of {MAX_LEADING_REPEAT_LENGTH} for a repeat the pattern starts "
+        f"with, so a line that nearly matches takes {length} steps per character; start the pattern with literal "
+        f"text the line has before it, bound it to at most {MAX_LEADING_REPEAT_LENGTH} characters, or anchor it "
+        r"with ^, \b or a lookbehind such as (?<!\w)")
+
+
+@pytest.mark.parametrize("pattern", [
+    r"[a-z]{1,64}MARK",                   # at the limit
+    r"^[a-z]{1,1000}MARK",
+    r"\b[a-z]{1,1000}MARK",
+    r"(?<![a-z])[a-z]{1,1000}MARK",
+    r"Notify wait.{0,200}?MARK",          # literal text first: starts only where it occurs
+    r"\d{1,1000}\d",                      # the first start matches
+    r"[a-z]{1,1000}",                     # nothing after it can fail
+])
+def test_bounded_repeats_kept_short_pinned_or_behind_text_are_accepted(pattern: str) -> None:
+    assert none_of("leading repeat", pattern)
+
+
 # --- backreferences and conditionals ----------------------------------------------------------
 
 @pytest.mark.parametrize(("pattern", "problem"), [
@@ -332,7 +400,7 @@ def test_repeat_bounds_over_the_limit_are_rejected(pattern: str, bound: int) -> 
 
 
 def test_repeat_bound_at_the_limit_is_accepted() -> None:
-    assert check_regex(r"a{1,1000}") == [] and check_regex(r"[^\n]{0,1000}x") == []
+    assert check_regex(r"a{1,1000}") == [] and check_regex(r"=[^\n]{0,1000}x") == []
 
 
 def test_long_patterns_are_rejected() -> None:

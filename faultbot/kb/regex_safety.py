@@ -3,9 +3,12 @@ r"""Lint for knowledge-base regexes: reject patterns that can backtrack catastro
 KB regexes are run with re.search over whole log trees, so a pattern whose matching time can
 grow exponentially (or polynomially) with the length of a line must not ship. Refused: nested
 quantifiers and overlapping alternatives under a repeat (exponential); repeats in a row that can
-trade characters, directly or across text both can match (.*x.*y), or that share a line out more
-than MAX_REPEAT_BOUND ways (polynomial); a leading repeat a search can start inside of (\w+MARK:
-quadratic, since re.search retries every position of a run); backreferences; and oversized patterns.
+trade characters, directly or across text both can match (.*x.*y, and bounded ones such as
+.{0,1000}x.{0,1000}y), when unbounded or able to share a line out more than MAX_REPEAT_BOUND ways
+(polynomial); a leading repeat a search can start inside of (\w+MARK: quadratic, since re.search
+retries every position of a run), or a bounded one longer than MAX_LEADING_REPEAT_LENGTH the pattern
+starts with ([a-z]{1,1000}MARK: its length paid at every position); backreferences; and oversized
+patterns.
 """
 
 from __future__ import annotations
@@ -30,6 +33,9 @@ else:
 
 MAX_PATTERN_LENGTH = 2000
 MAX_REPEAT_BOUND = 1000
+# A repeat a pattern starts with is tried at every position of a line, so its length is paid per
+# character: 64 keeps a 150 KB line of its characters at about 20 ms.
+MAX_LEADING_REPEAT_LENGTH = 64
 
 
 def check_regex(pattern: str) -> list[str]:
@@ -540,10 +546,10 @@ def _trading_runs(parts: tuple[_Node, ...], settled: list[bool], pattern: str) -
         if settled[j]:
             continue
         between = parts[i + 1:j]
-        # Required text between two bounded repeats can only sit where it occurs in the line,
-        # which bounds the splits; between unbounded ones it can sit in any run both share.
+        # Required text both repeats can match can sit anywhere in a run they share, bounded or
+        # not: in a line of x's the x of .{0,1000}x.{0,1000}y is any of them.
         required = any(p.min_len > 0 for p in between)
-        if not (parts[i].max_len is None and parts[j].max_len is None and _trade_across(parts[i], parts[j], between)
+        if not (_trade_across(parts[i], parts[j], between)
                 if required else parts[i].children[0].first.overlaps(parts[j].children[0].first)):
             continue
         if runs and i <= runs[-1][1]:
@@ -555,16 +561,20 @@ def _trading_runs(parts: tuple[_Node, ...], settled: list[bool], pattern: str) -
         splits = prod(_lengths(parts[i]) for i in trading if parts[i].max_len is not None)
         if unbounded < 2 and splits <= MAX_REPEAT_BOUND:
             continue
-        text = "".join(part.text for part in parts[start:end + 1])
+        # opened-up groups lose their parentheses; an alternation needs them back to read right
+        text = "".join(f"(?:{part.text})" if part.kind is _Kind.BRANCH else part.text
+                       for part in parts[start:end + 1])
         repeated = " and ".join(f"`{parts[i].text}`" for i in sorted(trading))
         in_between = ("and what is required between them can be matched by both" if required
                       else "with nothing required between them")
         cost = ("a failing match backtracks polynomially" if unbounded >= 2 else
                 f"a failing match tries up to {splits} ways of sharing them out at each position, "
                 f"over the limit of {MAX_REPEAT_BOUND}")
+        fix = ("make one of them unable to match a character of the text between them (`[^\\]]{0,200}` "
+               "instead of `.{0,200}` before a `]`), so that text can only sit where the repeat stops"
+               if required else "put a required character between them or make their character sets disjoint")
         yield (f"adjacent repeats {_located(text, pattern)}: {repeated} can match the same "
-               f"characters {in_between}, so {cost}; put a required character between them or "
-               f"make their character sets disjoint")
+               f"characters {in_between}, so {cost}; {fix}")
 
 
 def _lengths(repeat: _Node) -> int:
@@ -577,9 +587,24 @@ def _lengths(repeat: _Node) -> int:
 
 def _trade_across(first: _Node, second: _Node, between: tuple[_Node, ...]) -> bool:
     r"""Whether two repeats can trade characters across the required text between them: both can
-    match it, so it can sit anywhere in a run they share (the x of .*x.*y)."""
-    shared = (first.children[0].chars, second.children[0].chars)
-    return all(p.min_len == 0 or (p.chars.within(shared[0]) and p.chars.within(shared[1])) for p in between)
+    match it, so it can sit anywhere in a run they share (the x of .*x.*y). Unbounded repeats count
+    whatever they repeat. A bounded one counts when it repeats fixed characters that can hold the
+    text at some offset ((?:xx){0,500} holds x); whether a bounded group of varying length can hold
+    it is beyond this check ((?:[0-9a-f]{1,4}:){0,6} cannot hold ::), so such a group is left alone."""
+    return all(_holds(repeat, between) for repeat in (first, second))
+
+
+def _holds(repeat: _Node, between: tuple[_Node, ...]) -> bool:
+    required = [p for p in between if p.min_len > 0]
+    if repeat.max_len is None or repeat.children[0].min_len == repeat.children[0].max_len == 1:
+        return all(p.chars.within(repeat.children[0].chars) for p in required)
+    body = _flatten(repeat.children[0])
+    if not all(part.kind is _Kind.CHAR for part in body):
+        return False
+    if not all(part.kind is _Kind.CHAR for part in required):
+        return all(p.chars.within(repeat.children[0].chars) for p in required)
+    return any(all(p.chars.within(body[(offset + k) % len(body)].chars) for k, p in enumerate(required))
+               for offset in range(len(body)))
 
 
 def _leading_problems(tree: _Node, pattern: str) -> Iterator[str]:
@@ -588,16 +613,19 @@ def _leading_problems(tree: _Node, pattern: str) -> Iterator[str]:
 
 def _leading_repeat(parts: tuple[_Node, ...], before: tuple[_Node, ...], pattern: str,
                     gives_back: bool = True) -> Iterator[str]:
-    r"""An unbounded repeat the search can start inside of. re.search tries every position; from
-    each position in a long run of the characters a leading \w+ matches, it runs to the end of the
-    run (and gives back one character at a time), so a line that nearly matches costs time quadratic
-    in the run's length, possessive or atomic repeats included. A prefix pins the start when it needs
-    a character the repeat cannot match, or asserts the position is the start of the run (^, \b
-    before word characters, a lookbehind)."""
+    r"""A repeat the search can start inside of. re.search tries every position; from each position
+    in a long run of the characters a leading \w+ matches, it runs to the end of the run (and gives
+    back one character at a time), so a line that nearly matches costs time quadratic in the run's
+    length, possessive or atomic repeats included. A prefix pins the start when it needs a character
+    the repeat cannot match, or asserts the position is the start of the run (^, \b before word
+    characters, a lookbehind). A bounded repeat costs its length at every position instead, which
+    matters when that is long and nothing but optional or zero-width parts come before it: literal
+    text in front limits the starts to where that text occurs."""
     for i, part in enumerate(parts):
         enter = (part.kind is _Kind.ATOMIC
-                 # an optional or counted group around an unbounded repeat: (?:x+,)?y
-                 or (part.kind is _Kind.REPEAT and part.hi != MAXREPEAT and part.max_len is None))
+                 # an optional or counted group around an unbounded or long repeat: (?:x+,)?y
+                 or (part.kind is _Kind.REPEAT and part.hi != MAXREPEAT and part.children[0].min_len
+                     != part.children[0].max_len and not _spans_at_most(part, MAX_LEADING_REPEAT_LENGTH)))
         if part.kind is _Kind.BRANCH:
             for option in part.children:
                 yield from _leading_repeat(_flatten(option) + parts[i + 1:], before + parts[:i], pattern, gives_back)
@@ -608,7 +636,10 @@ def _leading_repeat(parts: tuple[_Node, ...], before: tuple[_Node, ...], pattern
             if part.min_len > 0:
                 return
             continue  # or the search skips it
-        if part.kind is _Kind.REPEAT and part.hi == MAXREPEAT:
+        unbounded = part.kind is _Kind.REPEAT and part.hi == MAXREPEAT
+        long_first = (part.kind is _Kind.REPEAT and not _spans_at_most(part, MAX_LEADING_REPEAT_LENGTH)
+                      and all(prefix.min_len == 0 for prefix in before + parts[:i]))
+        if unbounded or long_first:
             run = part.children[0].chars
             if any(_pins(prefix, run) for prefix in before + parts[:i]):
                 return
@@ -618,8 +649,20 @@ def _leading_repeat(parts: tuple[_Node, ...], before: tuple[_Node, ...], pattern
                 yield (f"leading repeat {_located(part.text, pattern)}: a search retries it from every "
                        f"position of a long run of the characters it matches, so a line that nearly "
                        f"matches takes quadratic time; start the pattern with a character it cannot "
-                       f"match, or anchor it with ^, \\b or a lookbehind such as (?<!\\w)")
+                       f"match, or anchor it with ^, \\b or a lookbehind such as (?<!\\w)"
+                       if unbounded else
+                       f"leading repeat {_located(part.text, pattern)}: a search tries it at every "
+                       f"position of a line and it runs over up to {part.max_len} characters from each, "
+                       f"over the limit of {MAX_LEADING_REPEAT_LENGTH} for a repeat the pattern starts "
+                       f"with, so a line that nearly matches takes {part.max_len} steps per character; "
+                       f"start the pattern with literal text the line has before it, bound it to at most "
+                       f"{MAX_LEADING_REPEAT_LENGTH} characters, or anchor it with ^, \\b or a lookbehind "
+                       f"such as (?<!\\w)")
             return
+
+
+def _spans_at_most(repeat: _Node, length: int) -> bool:
+    return repeat.max_len is not None and repeat.max_len <= length
 
 
 def _matches_in_run(part: _Node, run: _Chars) -> bool:

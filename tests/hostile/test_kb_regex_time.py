@@ -1,12 +1,19 @@
 """Every regex the shipped KB runs on log lines (symptoms, extractors, prefilters) stays linear on
 long hostile lines: runs of the characters its repeats match, of its anchors, of its literal text.
 The safety lint rejects the shapes that are not (a leading \\w+ took 80 s on a 150 KB line); this
-checks the lint let nothing slow through, by timing each search."""
+checks the lint let nothing slow through, by timing each search, and that each shape it rejects
+really is slow: a 150 KB line keeps re busy past a CPU budget."""
 
 from __future__ import annotations
 
 import re
+import signal
 import time
+
+import pytest
+
+from faultbot.kb.regex_safety import check_regex
+from faultbot.match.regex_budget import WATCH, OverBudget, watching
 
 LINE_CHARS = 30_000        # a shape that backtracks quadratically takes seconds on this, a linear one milliseconds
 MAX_SECONDS = 0.5
@@ -45,3 +52,30 @@ def test_every_shipped_line_regex_is_fast_on_long_hostile_lines(kb) -> None:
             if seconds > MAX_SECONDS:
                 slow.append(f"{where}: {seconds:.2f} s on {line[:20]!r}...")
     assert not slow, slow
+
+
+HOSTILE_LINE_CHARS = 150_000
+BUDGET_SECONDS = 0.4       # the watchdog stops a search after between half of this and all of it
+
+# (pattern, what a line is made of, the problem the lint reports)
+REJECTED_SHAPES = [
+    (r"\w+MARK", "a", "leading repeat"),                                # unbounded, leading
+    (r"[a-z]{1,1000}MARK", "a", "leading repeat"),                      # bounded, leading, long
+    (r"=.{0,1000}x.{0,1000}y", "=x", "adjacent repeats"),               # bounded, trading across the x
+    (r"x[^y]{0,1000}z[^y]{0,1000}w", "xz", "adjacent repeats"),
+    (r"a.{0,100}?b.{0,100}?c.{0,100}?d", "abc", "adjacent repeats"),    # a chain of bounded lazy repeats
+]
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no interval timers here")
+@pytest.mark.parametrize(("pattern", "unit", "problem"), REJECTED_SHAPES)
+def test_every_shape_the_lint_rejects_is_slow_on_a_long_line(pattern: str, unit: str, problem: str) -> None:
+    assert [p for p in check_regex(pattern) if p.startswith(problem)], check_regex(pattern)
+    line = (unit * (HOSTILE_LINE_CHARS // len(unit) + 1))[:HOSTILE_LINE_CHARS]
+    with watching(BUDGET_SECONDS):
+        WATCH.begin()
+        try:
+            with pytest.raises(OverBudget):   # so it ran for at least BUDGET_SECONDS / 2 of CPU
+                re.search(pattern, line)
+        finally:
+            WATCH.end()
