@@ -10,38 +10,23 @@ back to characters and no second scan of the lines that hold full-width characte
 
 from __future__ import annotations
 
-import codecs
 import string
 
-from faultbot.fullwidth import FULL_WIDTH
+from faultbot.fullwidth import as_ascii_punctuation
 
-
-class _AsciiReading(dict[int, str]):
-    """``str.translate``'s table for a stretch of non-ASCII text: what each character reads as."""
-
-    def __missing__(self, code: int) -> str:
-        return "\x00"
-
-
-_ASCII_READING = _AsciiReading({code: chr(ascii) if isinstance(ascii, int) else ascii
-                                for code, ascii in FULL_WIDTH.items()})
-_ERRORS = "faultbot-read-as-ascii"
-
-
-def _read_stretch(error: UnicodeError) -> tuple[str, int]:
-    """The codec error handler that reads each stretch of non-ASCII characters (the ASCII codec
-    copies the rest in C)."""
-    if not isinstance(error, UnicodeEncodeError):
-        raise error
-    return error.object[error.start:error.end].translate(_ASCII_READING), error.end
-
-
-codecs.register_error(_ERRORS, _read_stretch)
+# UTF-8 read one byte a character: a lead byte as a NUL, continuation bytes dropped
+_LEAD_AS_NUL = bytes(range(0x80)) + b"\x00" * 0x80
+_CONTINUATION = bytes(range(0x80, 0xC0))
 
 
 def read_as_ascii(text: str) -> str:
     """``text`` read as ASCII (see the module's description); as long as ``text``."""
-    return text.encode("ascii", _ERRORS).decode("ascii")
+    if text.isascii():
+        return text
+    # the few full-width characters by a regex, the rest by byte tables in C: a Python call per
+    # stretch of Chinese text costs more than all of this
+    utf8 = as_ascii_punctuation(text).encode("utf-8", "surrogatepass")
+    return utf8.translate(_LEAD_AS_NUL, _CONTINUATION).decode("ascii")
 
 
 def is_ascii_literal(literal: str) -> bool:

@@ -3,7 +3,12 @@ zero bytes, else UTF-8, else GB18030 for logs from Chinese-locale machines; a UT
 lines in it (two programs, two locales) reads each line in its own encoding; the ASCII lines of a
 GB18030 log are read by the ASCII codec, many times faster, to the same text. Undecodable bytes are
 replaced and counted, never fatal; NUL bytes (padding a crash or a preallocating logger left) are
-dropped from the text."""
+dropped from the text.
+
+For the line prefilter a stream in an encoding whose ASCII bytes are always characters of their own
+(ASCII, UTF-8, GB18030, the mix of the two) can be read as its bytes, each byte one character
+(``iter_text`` with a ``LineDecoding``): the prefilter decodes only the lines with bytes above 0x7F,
+and those it keeps, each as the whole stream's decoding reads it (``LineDecoding``)."""
 
 from __future__ import annotations
 
@@ -12,8 +17,8 @@ import re
 import sys
 import threading
 import zlib
-from collections.abc import Generator
-from dataclasses import dataclass
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, replace
 from typing import IO
 
 # Longest BOM first: the UTF-32-LE BOM starts with the UTF-16-LE one.
@@ -124,7 +129,7 @@ def _utf8_line_share(sample: bytes) -> float:
     """The share of the non-ASCII bytes of ``sample``'s whole lines that are in lines UTF-8 reads."""
     total = in_utf8 = 0
     for line in sample.splitlines()[:-1]:    # the last line may be cut
-        high = len(line) - len(line.translate(None, _HIGH_BYTES))
+        high = 0 if line.isascii() else len(line) - len(line.translate(None, _HIGH_BYTES))
         if high:
             total += high
             try:
@@ -139,14 +144,14 @@ class _LineByLine:
     """A decoder that reads each line as UTF-8 if it can, else as GB18030 if it can, else as UTF-8
     with the undecodable bytes replaced; a line without an end for a long while is read in parts."""
 
-    _LONGEST_PART = 1 << 20
+    LONGEST_PART = 1 << 20
 
     def __init__(self) -> None:
         self._pending = b""
 
     def decode(self, data: bytes, final: bool = False) -> str:
         data = self._pending + data
-        cut = len(data) if final or len(data) - data.rfind(b"\n") > self._LONGEST_PART else data.rfind(b"\n") + 1
+        cut = len(data) if final or len(data) - data.rfind(b"\n") > self.LONGEST_PART else data.rfind(b"\n") + 1
         self._pending = data[cut:]
         return "".join(map(_line_text, data[:cut].splitlines(keepends=True)))
 
@@ -255,12 +260,78 @@ def _without_nuls(text: str) -> str:
     return text.replace("\x00", "") if "\x00" in text else text
 
 
-def iter_text(stream: IO[bytes], chunk_size: int) -> Generator[str, None, DecodeTally]:
+_TERMINATOR = b"\n\n"
+
+
+class LineDecoding:
+    """The decoding of a stream that ``iter_text`` gives as bytes (see the module's description).
+
+    A line is decoded followed by two newlines when it has one: the codecs read an unfinished
+    character before a newline otherwise than at the end of the stream (GB18030 looks at four bytes
+    before it gives up on one), and no character of either encoding holds a newline byte, so each
+    line reads as it does within the whole stream."""
+
+    def __init__(self) -> None:
+        self.active = False             # the stream is given as bytes (set by ``iter_text``)
+        self.encoding: str | None = None
+        self.replaced = 0               # undecodable bytes in the lines read by ``texts``
+
+    def _fresh(self) -> codecs.IncrementalDecoder | _LineByLine:
+        # every line holds a high byte: the codec reads them faster than _AsciiLinesFirst
+        return _LineByLine() if self.encoding == MIXED else codecs.getincrementaldecoder(self.encoding or "ascii")(_ERRORS)
+
+    def texts(self, lines: list[bytes], last_terminated: bool) -> list[str]:
+        """The text of each of ``lines`` (no newlines in them; the last one followed by a newline when
+        ``last_terminated``), its undecodable bytes counted: call it once for every line of a stream
+        with a high byte."""
+        data = b"\n".join(lines) + (_TERMINATOR if last_terminated else b"")
+        text, bad = _decode(self._fresh(), data, final=True)
+        self.replaced += bad
+        return (text[:-len(_TERMINATOR)] if last_terminated else text).split("\n")
+
+    def text(self, line: bytes, terminated: bool) -> str:
+        """The text of one line, not counted again (``texts`` counted it)."""
+        text, _ = _decode(self._fresh(), line + _TERMINATOR if terminated else line, final=True)
+        return text[:-len(_TERMINATOR)] if terminated else text
+
+    def whole(self, data: bytes) -> str:
+        """The text of a whole stream given as bytes, its undecodable bytes counted."""
+        text, bad = _decode(self._fresh(), data, final=True)
+        self.replaced += bad
+        return text
+
+    def chars(self, data: bytes) -> int:
+        """How many characters the start of a stream ``data`` is, an unfinished last one not counted."""
+        return len(_decode(self._fresh(), data, final=False)[0])
+
+    def given_out(self, data: bytes, max_chars: int) -> int:
+        """How many bytes of ``data``, the start of a line with no end yet, the whole stream's
+        decoding gives out now: all but an unfinished character once they are over ``max_chars``
+        characters (a line by line decoding, all once they are a part of its size); else none."""
+        if self.encoding == MIXED:
+            return len(data) if len(data) >= _LineByLine.LONGEST_PART else 0
+        if data.isascii():
+            return len(data) if len(data) > max_chars else 0
+        if self.chars(data) <= max_chars:
+            return 0
+        decoder = codecs.getincrementaldecoder(self.encoding or "ascii")(_ERRORS)
+        _decode(decoder, data, final=False)
+        return len(data) - len(decoder.getstate()[0])
+
+    def completed(self, tally: DecodeTally) -> DecodeTally:
+        """``tally`` with the undecodable bytes of the lines decoded here."""
+        return replace(tally, replaced_bytes=tally.replaced_bytes + self.replaced) if self.replaced else tally
+
+
+def iter_text(stream: IO[bytes], chunk_size: int, as_bytes: LineDecoding | None = None
+              ) -> Generator[str, None, DecodeTally]:
     """Text of ``stream`` in chunks of about ``chunk_size`` bytes.
 
     The encoding is chosen at the first non-ASCII byte: up to there every candidate reads the
     same, and a log that is ASCII for megabytes before its first Chinese line is still sniffed
-    on that line rather than on an all-ASCII head.
+    on that line rather than on an all-ASCII head. Given ``as_bytes``, a stream in an encoding
+    that keeps ASCII bytes whole comes as its bytes, each one character (Latin-1), NULs dropped;
+    ``as_bytes`` then knows the encoding and decodes its lines (``LineDecoding``).
     """
     total = replaced = 0
     encoding: str | None = None
@@ -283,6 +354,9 @@ def iter_text(stream: IO[bytes], chunk_size: int) -> Generator[str, None, Decode
             chunk = chunk[bom[1]:]
         else:
             encoding = utf16_without_bom(chunk)
+        if as_bytes is not None and encoding in (None, "utf-8"):
+            as_bytes.active, as_bytes.encoding = True, encoding
+            return (yield from _as_bytes(chunk, read, chunk_size, as_bytes, total))
         decoder = _decoder(encoding) if encoding else None
         while chunk or (chunk := read(chunk_size)):
             total += len(chunk)
@@ -311,3 +385,25 @@ def iter_text(stream: IO[bytes], chunk_size: int) -> Generator[str, None, Decode
         if text:
             yield _without_nuls(text)
     return DecodeTally(total, replaced, encoding, error)
+
+
+def _as_bytes(chunk: bytes, read: Callable[[int], bytes], chunk_size: int, decoding: LineDecoding, total: int
+              ) -> Generator[str, None, DecodeTally]:
+    """``iter_text``'s chunks as bytes: cut where its decoded chunks would be, the encoding chosen
+    on the same sample."""
+    error: str | None = None
+    try:
+        while chunk or (chunk := read(chunk_size)):
+            total += len(chunk)
+            if decoding.encoding is None and not chunk.isascii():
+                first = _NON_ASCII.search(chunk).start()    # type: ignore[union-attr]
+                if first:
+                    yield _without_nuls(chunk[:first].decode("ascii"))
+                chunk = chunk[first:]
+                decoding.encoding = choose_encoding(chunk[:SAMPLE_BYTES])
+            if text := _without_nuls(chunk.decode("latin-1")):
+                yield text
+            chunk = b""
+    except read_errors() as exc:
+        error = describe_error(exc)
+    return DecodeTally(total, 0, decoding.encoding, error)

@@ -10,6 +10,11 @@ between selected lines ends the record before it, as a blank line would. INFO no
 decoded into records, so a tree of hundreds of megabytes costs little more than the pattern scan.
 Sources under 64 KiB are read whole: the filter (and the repeat gate it brings) changes speed, not
 results.
+
+A stream given as its bytes (faultbot/ingest/decode.py ``LineDecoding``: ASCII, UTF-8, GB18030) is
+scanned as bytes: its ASCII lines as they are, its lines with bytes above 0x7F decoded (all of them
+at once) and scanned as text, so a Chinese-locale log is not decoded whole; only the lines kept are
+given out decoded.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from typing import TypeVar
 
 from faultbot.fullwidth import FULL_WIDTH_CHARACTERS, as_ascii_punctuation
 from faultbot.ingest.ascii_reading import is_ascii_literal, matches_ascii_only, read_as_ascii
+from faultbot.ingest.decode import LineDecoding
 from faultbot.ingest.grammar import LINE_ONLY_START, RECORD_HEAD
 from faultbot.ingest.lines import LineTally, PhysicalLine, _cut, split_lines
 from faultbot.ingest.repeats import RepeatGate
@@ -34,6 +40,7 @@ DAMAGE_PATTERNS = (r"\x1b", r"\\")
 CONTEXT_LINES = 3
 FILTER_FROM_CHARS = 64 * 1024   # smaller texts (pastes, snippets) are read whole
 _RECORD_START = re.compile(rf"\s*(?:{RECORD_HEAD}|{LINE_ONLY_START})", re.ASCII)
+_HIGH_AS_NUL = bytes(range(0x80)) + b"\x00" * 0x80
 
 
 @dataclass(frozen=True)
@@ -68,6 +75,48 @@ class LineFilter:
         read = as_ascii_punctuation("\n".join(text[start:end] for start, end in suspects))
         hidden = {suspects[bisect_right(offsets, end - 1) - 1][1] for end in self.scanner.ends(read)}
         return sorted(ends + list(hidden)) if hidden else ends
+
+    def hit_ends_in_bytes(self, text: str, decoding: LineDecoding, terminated: bool) -> list[int]:
+        """``hit_ends`` of the text that ``text``, a stream's bytes one character each (NULs
+        dropped), stands for, as offsets into ``text``; ``terminated``: its last line has its newline.
+        Every line with a high byte is decoded here, once (``LineDecoding.texts``)."""
+        if text.isascii():
+            return self.scanner.ends(text)
+        # NULs are gone: in the masked bytes each NUL marks a high byte
+        masked = text.encode("latin-1").translate(_HIGH_AS_NUL)
+        high_lines = _lines_with_nul(masked)
+        decoded = decoding.texts([text[start:end].encode("latin-1") for start, end in high_lines],
+                                 terminated or high_lines[-1][1] < len(text))
+        ends = _outside(self.scanner.ends(masked.decode("ascii")), high_lines)
+        # the decoded lines scanned at once; the i-th starts at offsets[i]
+        offsets = list(accumulate((len(line) + 1 for line in decoded[:-1]), initial=0))
+        hidden = {high_lines[bisect_right(offsets, end - 1) - 1][1] for end in self.hit_ends("\n".join(decoded))}
+        return sorted(ends + list(hidden)) if hidden else ends
+
+
+def _lines_with_nul(data: bytes) -> list[tuple[int, int]]:
+    """(start, end) of each line of ``data`` holding a NUL byte."""
+    lines: list[tuple[int, int]] = []
+    position = 0
+    while (nul := data.find(b"\x00", position)) >= 0:
+        end = data.find(b"\n", nul)
+        end = len(data) if end < 0 else end
+        lines.append((data.rfind(b"\n", position, nul) + 1 or position, end))
+        position = end + 1
+    return lines
+
+
+def _outside(ends: list[int], lines: list[tuple[int, int]]) -> list[int]:
+    """The sorted ``ends`` that are not on one of the sorted ``lines``."""
+    kept: list[int] = []
+    index = 0
+    for end in ends:
+        position = max(end - 1, 0)
+        while index < len(lines) and lines[index][1] < position:
+            index += 1
+        if index == len(lines) or position < lines[index][0]:
+            kept.append(end)
+    return kept
 
 
 def _lines_of(text: str, ends: list[int]) -> list[tuple[int, int]]:
@@ -142,18 +191,40 @@ def _spans(text: str, ends: list[int], owed_start: int, owed: int) -> tuple[list
 
 
 def select_lines(chunks: Generator[str, None, T], line_filter: LineFilter, max_chars: int,
-                 gate: RepeatGate | None = None) -> Generator[PhysicalLine, None, tuple[T, LineTally]]:
+                 gate: RepeatGate | None = None, decoding: LineDecoding | None = None
+                 ) -> Generator[PhysicalLine, None, tuple[T, LineTally]]:
     """Like ``split_lines``, but once the text is longer than one chunk only selected lines come
     out (with their real line numbers), an empty line marking each gap; ``gate`` then also holds
-    back repeated lines (faultbot/ingest/repeats.py)."""
+    back repeated lines (faultbot/ingest/repeats.py). ``decoding`` is given when ``chunks`` may be
+    a stream's bytes (``LineDecoding.active``)."""
+    as_bytes = decoding if decoding is not None and decoding.active else None
     head: list[str] = []
-    while sum(map(len, head)) < FILTER_FROM_CHARS:
+    while not _long_enough(head, as_bytes):
         try:
             head.append(next(chunks))
         except StopIteration as stop:
+            if as_bytes is not None:
+                head = [as_bytes.whole("".join(head).encode("latin-1"))]
             return (yield from split_lines(_replay(head, _finished(stop.value)), max_chars))
-    selected = _filtered(_replay(head, chunks), line_filter, max_chars)
+        as_bytes = decoding if decoding is not None and decoding.active else None
+    selected = _filtered(_replay(head, chunks), line_filter, max_chars, as_bytes)
     return (yield from gate.lines(selected) if gate is not None else selected)
+
+
+def _long_enough(head: list[str], as_bytes: LineDecoding | None) -> bool:
+    """Whether the text ``head`` stands for is ``FILTER_FROM_CHARS`` long: as bytes, a character
+    is one to four of them."""
+    size = sum(map(len, head))
+    if size < FILTER_FROM_CHARS or as_bytes is None or size >= 4 * FILTER_FROM_CHARS:
+        return size >= FILTER_FROM_CHARS
+    text = "".join(head)
+    return text.isascii() or as_bytes.chars(text.encode("latin-1")) >= FILTER_FROM_CHARS
+
+
+def _given_out(pending: str, max_chars: int, as_bytes: LineDecoding | None) -> int:
+    """How much of ``pending``, the start of a line over ``max_chars`` long (as bytes: as many
+    bytes), goes out before the rest of the line is read."""
+    return len(pending) if as_bytes is None else as_bytes.given_out(pending.encode("latin-1"), max_chars)
 
 
 def _finished(value: T) -> Generator[str, None, T]:
@@ -166,8 +237,8 @@ def _replay(head: list[str], rest: Generator[str, None, T]) -> Generator[str, No
     return (yield from rest)
 
 
-def _filtered(chunks: Generator[str, None, T], line_filter: LineFilter, max_chars: int
-              ) -> Generator[PhysicalLine, None, tuple[T, LineTally]]:
+def _filtered(chunks: Generator[str, None, T], line_filter: LineFilter, max_chars: int,
+              as_bytes: LineDecoding | None) -> Generator[PhysicalLine, None, tuple[T, LineTally]]:
     number = 1            # line number of the first line of the next block of text
     carry = ""            # the last lines of the previous block, for backward context
     carry_lines = 0
@@ -193,8 +264,9 @@ def _filtered(chunks: Generator[str, None, T], line_filter: LineFilter, max_char
                 text = text.replace("\r\n", "\n").replace("\r", "\n")
             cut = text.rfind("\n")
             pending, text = (text[cut + 1:], text[:cut]) if cut >= 0 else (text, "")
-            if len(pending) > max_chars:  # no newline for a long while: let the line go out cut
-                text, pending, unfinished = (text + "\n" + pending) if text else pending, "", True
+            out = _given_out(pending, max_chars, as_bytes) if len(pending) > max_chars else 0
+            if out:  # no newline for a long while: let the line go out cut (bytes: where decoding would)
+                text, pending, unfinished = (text + "\n" + pending[:out]) if text else pending[:out], pending[out:], True
             pending += "\r" if held_cr else ""
         else:
             text = text.removesuffix("\r").replace("\r\n", "\n").replace("\r", "\n")
@@ -202,7 +274,8 @@ def _filtered(chunks: Generator[str, None, T], line_filter: LineFilter, max_char
             window = f"{carry}\n{text}" if carry_lines else text
             offset = len(carry) + 1 if carry_lines else 0
             base = number - carry_lines
-            ends = [offset + end for end in line_filter.hit_ends(text)]
+            ends = [offset + end for end in (line_filter.hit_ends(text) if as_bytes is None else
+                                             line_filter.hit_ends_in_bytes(text, as_bytes, not (final or unfinished)))]
             starts, next_owed = _spans(window, ends, offset, owed)
             counted, line_number = 0, base
             for start in starts:
@@ -215,6 +288,9 @@ def _filtered(chunks: Generator[str, None, T], line_filter: LineFilter, max_char
                     yield PhysicalLine(line_number - 1, "")
                 line_end = _line_end(window, start)
                 body = window[start:line_end]
+                if as_bytes is not None and not body.isascii():
+                    open_end = line_end == len(window) and (final or unfinished)
+                    body = as_bytes.text(body.encode("latin-1"), terminated=not open_end)
                 if len(body) > max_chars or rest_of_line or (unfinished and line_end == len(window)):
                     cut_lines += line_number != last_cut
                     last_cut = line_number

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from faultbot.ingest.assemble import SourceContext, assemble
 from faultbot.ingest.budget import ByteBudget
-from faultbot.ingest.decode import DecodeTally, iter_text
+from faultbot.ingest.decode import DecodeTally, LineDecoding, iter_text
 from faultbot.ingest.inputs import InputSpec
 from faultbot.ingest.limits import DEFAULT_LIMITS, ReadLimits
 from faultbot.ingest.line_filter import LineFilter, select_lines
@@ -84,14 +84,20 @@ def _one(line: PhysicalLine) -> Generator[PhysicalLine, None, None]:
 def _read_source(
     source: Source, limits: ReadLimits, line_filter: LineFilter | None = None, gate: RepeatGate | None = None
 ) -> Generator[LogRecord, None, tuple[SourceTally, list[SkippedFile]]]:
+    decoding: LineDecoding | None = None
     if isinstance(source, TextSource):
         lines = split_lines(_whole_text(source.text), limits.max_line_chars)
     elif line_filter is not None:
-        lines = select_lines(iter_text(source.stream, limits.chunk_bytes), line_filter, limits.max_line_chars, gate)
+        # read as bytes where the encoding allows: the filter decodes only the lines that need it
+        decoding = LineDecoding()
+        lines = select_lines(iter_text(source.stream, limits.chunk_bytes, decoding), line_filter,
+                             limits.max_line_chars, gate, decoding)
     else:
         lines = split_lines(iter_text(source.stream, limits.chunk_bytes), limits.max_line_chars)
     context = SourceContext(source.name, hints_from_path(source.name))
     (decoded, lines), records = yield from assemble(lines, context, limits)
+    if decoding is not None:
+        decoded = decoding.completed(decoded)
     for held, repeats in gate.held() if gate else ():
         for record in assemble(_one(held), context, limits):
             yield replace(record, repeats=repeats)
