@@ -101,6 +101,7 @@ class Inputs:
     timeouts: list[TaskExceptionReport]
     crimer: HeartbeatEvidence | None
     engine: EngineFacts
+    heartbeat_priority: tuple[str, ...]     # the KB's order of heartbeat statuses, highest first
 
     def label(self, key: ProcessKey) -> str:
         info = self.identities.info(key)
@@ -128,8 +129,8 @@ def _heartbeat(inputs: Inputs) -> list[Finding]:
                  if seen.status == status and inputs.identities.resolve(seen.names) == target}
     findings = [Finding(FindingKind.HEARTBEAT, (target,), None,
                         f"the cluster heartbeat blames it: {status} (`{printed}`) in the logs of {len(reporters)} "
-                        f"rank(s), the first at {clock(best.record.timestamp)}; by priority ERROR CQE > STUCK > "
-                        "LOST, this is the heartbeat's root rank")]
+                        f"rank(s), the first at {clock(best.record.timestamp)}; by priority "
+                        f"{' > '.join(inputs.heartbeat_priority)}, this is the heartbeat's root rank")]
     return findings + _links(inputs, target)
 
 

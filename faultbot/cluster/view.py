@@ -62,6 +62,6 @@ def cluster_view(diagnosis: Diagnosis, kb: KnowledgeBase, echo_entries: frozense
     comms = communicators(identities)
     rows = table(comms, evidence)
     inputs = Inputs(identities, evidence, rows, first_per_rank(events), events,
-                    crimer(heartbeats, kb.heartbeat_priority), EngineFacts.of(memory))
+                    crimer(heartbeats, kb.heartbeat_priority), EngineFacts.of(memory), kb.heartbeat_priority)
     findings, suspects = localise(inputs)
     return ClusterView(identities, evidence, comms, rows, timeline(evidence), findings, suspects)

@@ -104,3 +104,9 @@ def test_comm_destroyed_early_shows_the_destroy_before_the_sdma_error(scenarios:
     reason = next(r for r in done.report["cluster"]["suspects"][0]["reasons"] if r["kind"] == "destroyed-early")
     assert "AllGather_group_name_1" in reason["text"] and "before its last op completed" in reason["text"]
     assert done.report["facts"]["comm_destroyed_before_sync"]["value"] is True
+
+
+def test_the_heartbeat_reason_says_the_kb_s_priority(scenarios: Scenarios) -> None:
+    first = scenarios.diagnosed("stuck").report["cluster"]["suspects"][0]
+    heartbeat = [reason["text"] for reason in first["reasons"] if reason["kind"] == "heartbeat"]
+    assert heartbeat and "by priority ERROR CQE > STUCK > LOST" in heartbeat[0]
