@@ -10,6 +10,10 @@ section it found at the previous tick still running raises ``OverBudget`` inside
 for signals while it matches, so even a search that would backtrack for hours stops there. A section
 is stopped after between half the budget and the budget.
 
+Before Python 3.11, ``re`` does not check for signals while it matches: the ticks wait for the
+search to return, and the one tick that then runs, late by more than a tick's interval, stops the
+section. There a slow search runs to its end once, and its regex is left out from then on.
+
 Signals reach Python on the main thread only, and Windows has no SIGVTALRM: there ``watching`` does
 nothing and the regexes run unbounded, as they would without it. Timers do not survive a fork, so a
 worker process arms its own. The handler and timer in place before are put back after. A slow regex
@@ -22,6 +26,7 @@ from __future__ import annotations
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -39,15 +44,18 @@ class OverBudget(Exception):
 
 
 class _Watch:
-    """What the ticks compare: how many sections have begun, and whether one runs now."""
+    """What the ticks compare: how many sections have begun, whether one runs now, and when the last
+    tick came."""
 
-    __slots__ = ("armed_in", "inside", "seen", "sections")
+    __slots__ = ("armed_in", "inside", "interval", "last_tick", "seen", "sections")
 
     def __init__(self) -> None:
         self.sections = 0        # guarded sections begun
         self.seen = -1           # ... as the last tick found them
         self.inside = False      # a section runs
         self.armed_in = 0        # the process whose timer ticks (0: none)
+        self.interval = 0.0      # CPU seconds between ticks
+        self.last_tick = 0.0     # process CPU time of the last tick (or of arming)
 
     def begin(self) -> None:
         self.sections += 1
@@ -56,8 +64,16 @@ class _Watch:
     def end(self) -> None:
         self.inside = False
 
+    def arm(self, interval: float) -> None:
+        self.interval = interval
+        self.last_tick = time.process_time()
+
     def tick(self, signum: int, frame: FrameType | None) -> None:
-        if self.inside and self.sections == self.seen:
+        now = time.process_time()
+        # a tick held back by a search that does not stop for signals (re before Python 3.11)
+        late = now - self.last_tick >= 2 * self.interval
+        self.last_tick = now
+        if self.inside and (self.sections == self.seen or late):
             self.inside = False      # one exception per section, however long it takes to unwind
             raise OverBudget()
         self.seen = self.sections
@@ -84,6 +100,7 @@ def watching(seconds: float) -> Iterator[None]:
     except ValueError:      # not the main interpreter's main thread after all
         yield
         return
+    WATCH.arm(seconds / 2)
     previous_timer = signal.setitimer(signal.ITIMER_VIRTUAL, seconds / 2, seconds / 2)
     WATCH.armed_in = os.getpid()
     try:

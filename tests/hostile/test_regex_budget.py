@@ -11,6 +11,7 @@ import re
 import resource
 import shutil
 import signal
+import sys
 import threading
 import time
 from pathlib import Path
@@ -36,8 +37,12 @@ pytestmark = pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no int
 SLOW = r"x[a-z]{1,1000}MARK(?P<kernel_name>\w+)"
 SLOW_LINE = "MARK " + "x" * 150_000
 BUDGET_SECONDS = 0.05
-BUDGET_NOTE = re.compile(r"line (\d+): the KB regex of extractor slow ran past its time budget "
-                         rf"\({BUDGET_SECONDS:g} s of CPU, {REGEX_SECONDS_VARIABLE}\) and is left out from there on")
+# Before Python 3.11 ``re`` does not stop for signals: the tick comes when the search has returned,
+# possibly outside the extractor that would name its regex, and then the record is what is noted.
+_WHAT_RAN_PAST = ("the KB regex of extractor slow ran past its" if sys.version_info >= (3, 11)
+                  else "(?:the KB regex of extractor slow ran past its|reading it ran past the KB regexes')")
+BUDGET_NOTE = re.compile(rf"line (\d+): {_WHAT_RAN_PAST} time budget \({BUDGET_SECONDS:g} s of CPU, "
+                         rf"{REGEX_SECONDS_VARIABLE}\)")
 
 
 def test_the_slow_regex_passes_the_safety_lint_and_is_slow() -> None:
@@ -124,6 +129,7 @@ def test_work_outside_a_section_is_never_stopped() -> None:
         _busy(0.2)
 
 
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="re stops for signals inside a search from Python 3.11")
 def test_a_section_is_stopped_between_half_the_budget_and_the_budget() -> None:
     with watching(0.2):
         WATCH.begin()
