@@ -13,6 +13,7 @@ from .index import Hit, KnowledgeIndex
 from .question import Question
 from .ranking import sentence_contexts
 from .sentences import Sentence
+from .tokens import NAME_BOOST, PART_OF_NAME
 
 MAX_SENTENCES = 3
 WHOLE_PASSAGE_CHARS = 900  # a passage this short is the answer whole
@@ -21,6 +22,9 @@ LEAD_RATIO = 0.25          # when no sentence holds this much of what the passag
 # A sentence that says to set a variable: what a how-to is answered with, besides a command.
 _SETS_A_VARIABLE = re.compile(r"\b(?:set|export|raise|increase|lower|adjust|change)\b(?!\s+by\b)"
                               r"[^.;]{0,40}?\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b")
+# A name the passage is titled or keyed by (the article's subject, LcalAllReduce) is what all its
+# sentences are about: the one holding the question's other words answers, not the one naming it.
+SUBJECT_SHARE = 0.25
 LIST_BONUS = 0.5           # for a question about parts, a sentence introducing a list of them
 
 
@@ -29,7 +33,8 @@ def _selection_scores(hit: Hit, question: Question, index: KnowledgeIndex) -> li
     The title's words say nothing about which of its sentences answers, so they do not count:
     when the title holds it all, the whole passage answers, and its lead says so."""
     found, words = list(hit.sentences), hit.words
-    own = {t: b for t, b in question.query.items() if t not in hit.heading_words}
+    own = {t: b * (SUBJECT_SHARE if b in (NAME_BOOST, PART_OF_NAME) and t in hit.title_words else 1.0)
+           for t, b in question.query.items() if t not in hit.heading_words}
     total = index.bm25.held(own, set().union(*words)) if words else 0.0
     scores = []
     listing = Intent.CONSISTS_OF in question.intents
@@ -50,9 +55,12 @@ def _table_around(found: list[Sentence], i: int) -> list[int]:
 
 
 def _introduced_by(found: list[Sentence], i: int) -> list[int]:
-    """The list items or table rows after a sentence that ends in a colon, up to MAX_ROWS of them."""
-    if not found[i].text.endswith(":"):
+    """The list items or table rows after a sentence that ends in a colon, up to MAX_ROWS of them;
+    or, when a paragraph follows (the log example it introduced is left out), that paragraph."""
+    if not found[i].text.endswith(":") or i + 1 == len(found):
         return []
+    if not (found[i + 1].row or found[i + 1].bullet):
+        return [j for j in range(i + 1, len(found)) if found[j].block == found[i + 1].block]
     kept: list[int] = []
     blocks: set[int] = set()
     for j in range(i + 1, len(found)):

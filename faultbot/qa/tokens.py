@@ -24,6 +24,8 @@ its me my no not of on or our so than that the their them then there these they 
 what when where which who whom why will with would you your yes about after before does should shall may
 many much any some get got all also just only now else still really actually please whether
 see seeing saw seen keep keeps tell know want wants thanks thank hi hello hey anyone guys help pls plz given
+us too very such via here again once something anything everything someone thing things maybe perhaps
+probably even though although however like lot lots okay ok sure
 """.split())
 
 _VOWEL = re.compile(r"[aeiouy]")
@@ -65,6 +67,8 @@ def _word_tokens(run: str) -> list[str]:
     if re.search(r"[._\-]", run) or _CAMEL.search(run):
         parts = [p.lower() for p in _PARTS.findall(run)]
         tokens += [_stem(p) for p in parts if len(p) > 1 and not p.isdigit() and p not in STOP_WORDS]
+        if _CAMEL.search(run) and len(parts) > 2 and parts[1].isalpha():
+            tokens.append("".join(parts[1:]))    # LcalAllReduce is also an AllReduce: a name after its prefix
     return tokens
 
 

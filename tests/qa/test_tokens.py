@@ -11,6 +11,11 @@ def test_identifiers_keep_the_whole_name_and_its_parts():
     assert "reduce" in tokenize("LcalAllReduce")
 
 
+def test_a_camel_case_name_is_also_the_name_after_its_prefix():
+    assert "allreduce" in tokenize("LcalAllReduce")              # what "lccl allreduce" asks about
+    assert tokenize("HeartbeatAbnormal") == ["heartbeatabnormal", "heartbeat", "abnormal"]
+
+
 def test_stop_words_go_and_plurals_meet_their_singular():
     assert tokenize("what is the default of the timeouts") == ["default", "timeout"]
     assert tokenize("hangs") == tokenize("hanging") == ["hang"]

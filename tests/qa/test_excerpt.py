@@ -1,0 +1,23 @@
+"""Which sentences of a passage answer a question: the question's own words decide, not the name
+the whole article is about, and a sentence that introduces something comes with what it introduces."""
+
+from __future__ import annotations
+
+from faultbot.qa.excerpt import passage_excerpt
+from faultbot.qa.question import Question
+
+
+def _excerpt(index, section: str, question: str) -> str:
+    asked = Question.read(question, index)
+    return passage_excerpt(index.hit(index.position[section], asked.query), asked, index)
+
+
+def test_the_sentence_with_the_question_s_other_words_answers_not_the_one_naming_the_subject(index):
+    said = _excerpt(index, "lccl-allreduce-flag-cleanup#background", "does the LcalAllReduce error happen on every run")
+    assert "**probabilistic**" in said
+
+
+def test_a_sentence_introducing_a_left_out_log_example_comes_with_the_paragraph_reading_it(index):
+    said = _excerpt(index, "hccl-task-execution-faults#roce-cqe-resolution", "how to find the remote end of an ERROR CQE")
+    assert said.startswith("First find the **remote end**")
+    assert "`remoteIP`" in said
