@@ -11,8 +11,9 @@ questions faultbot asked count as asked.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from .engine.answers import AnswerError
 from .engine.asking import question_to_ask
@@ -31,8 +32,7 @@ _CASE_FIELDS = ("name", "description", "log", "log_file", "answers", "expect", "
 _CORPUS_FIELDS = ("source_url", "family", "form", "held_out", "happened", "resolution", "why", "ideal")
 
 
-@dataclass(frozen=True)
-class Case:
+class Case(msgspec.Struct, frozen=True):
     name: str
     log: str
     answers: tuple[tuple[str, str], ...]
@@ -63,8 +63,7 @@ class Case:
         return None
 
 
-@dataclass(frozen=True)
-class CaseResult:
+class CaseResult(msgspec.Struct, frozen=True):
     case: Case
     diagnosis: Diagnosis
     asked: tuple[str, ...]      # facts asked, in order

@@ -6,11 +6,10 @@ line whatever the KB holds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 
-@dataclass(frozen=True, order=True)
-class Problem:
+class Problem(msgspec.Struct, frozen=True, order=True):
     """One problem of the KB, at a file and line, with what to do."""
 
     file: str

@@ -4,8 +4,9 @@ it; each must-not-answer question must get "not in my knowledge base"."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from ..kb.diagnostics import KbError
 from ..kb.fields import Fields, Problems
@@ -16,8 +17,7 @@ from .index import KnowledgeIndex
 SUMMARY = "the question set has problems"
 
 
-@dataclass(frozen=True)
-class AskedQuestion:
+class AskedQuestion(msgspec.Struct, frozen=True):
     text: str
     held_out: bool
     fact: str              # the fact's id; "" for a must-not-answer question
@@ -26,8 +26,7 @@ class AskedQuestion:
     where: str             # file:line
 
 
-@dataclass(frozen=True)
-class QuestionResult:
+class QuestionResult(msgspec.Struct, frozen=True):
     question: AskedQuestion
     answer: Answer
 
