@@ -19,9 +19,9 @@ from .engine.answers import AnswerError
 from .engine.asking import question_to_ask
 from .engine.candidates import Status
 from .engine.diagnosis import Diagnosis
-from .kb.diagnostics import KbError
 from .kb.entry_schema import NO_CONCLUSION
 from .kb.fields import Fields, Problems
+from .kb.kb_error import KbError
 from .kb.loader import KnowledgeBase
 from .kb.yaml_source import load_yaml
 from .session import DiagnosisSession

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import msgspec
 
-from ..kb.diagnostics import KbError
 from ..kb.fields import Fields, Problems
+from ..kb.kb_error import KbError
 from ..kb.yaml_source import load_yaml
 from .answer import Answer, answer
 from .index import KnowledgeIndex
