@@ -11,16 +11,17 @@ questions faultbot asked count as asked.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from .engine.answers import AnswerError
 from .engine.asking import question_to_ask
 from .engine.candidates import Status
 from .engine.diagnosis import Diagnosis
-from .kb.diagnostics import KbError
 from .kb.entry_schema import NO_CONCLUSION
 from .kb.fields import Fields, Problems
+from .kb.kb_error import KbError
 from .kb.loader import KnowledgeBase
 from .kb.yaml_source import load_yaml
 from .session import DiagnosisSession
@@ -31,8 +32,7 @@ _CASE_FIELDS = ("name", "description", "log", "log_file", "answers", "expect", "
 _CORPUS_FIELDS = ("source_url", "family", "form", "held_out", "happened", "resolution", "why", "ideal")
 
 
-@dataclass(frozen=True)
-class Case:
+class Case(msgspec.Struct, frozen=True):
     name: str
     log: str
     answers: tuple[tuple[str, str], ...]
@@ -63,8 +63,7 @@ class Case:
         return None
 
 
-@dataclass(frozen=True)
-class CaseResult:
+class CaseResult(msgspec.Struct, frozen=True):
     case: Case
     diagnosis: Diagnosis
     asked: tuple[str, ...]      # facts asked, in order

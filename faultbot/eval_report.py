@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+
+import msgspec
 
 from .cases import CaseResult
 from .kb.entry_schema import NO_CONCLUSION
@@ -55,8 +56,7 @@ def baseline_of(results: Iterable[CaseResult], root: str) -> dict[str, object]:
                                           "confidently_wrong": r.confidently_wrong} for r in results}}
 
 
-@dataclass(frozen=True)
-class Regression:
+class Regression(msgspec.Struct, frozen=True):
     case: str
     then: str       # what was concluded when the baseline was recorded
     now: str        # the failure now

@@ -11,7 +11,8 @@ so every output names it, and so is a KB regex that ran past its time budget on 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from . import cache
 from .extract.facts import FactExtractor, Observation
@@ -35,8 +36,7 @@ SAID_REMEMBERED = 4096       # messages whose evidence the repeat gate remembers
 SAID_MAX_CHARS = 4096        # ... at most this long: what they hold stays under 16 MB of text
 
 
-@dataclass(frozen=True)
-class Evidence:
+class Evidence(msgspec.Struct, frozen=True):
     """The facts and symptom matches an input gave, and what reading it came to."""
 
     observations: tuple[Observation, ...]
@@ -45,8 +45,7 @@ class Evidence:
     description: str = ""      # the input's text when it is a failure told in words (match/description.py)
 
 
-@dataclass(frozen=True)
-class _Compiled:
+class _Compiled(msgspec.Struct, frozen=True):
     """The extractors, matchers and line prefilter of one KB and engine, as cached."""
 
     extractor: FactExtractor

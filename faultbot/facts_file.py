@@ -23,10 +23,12 @@ import io
 import json
 import zlib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields, replace
 from datetime import datetime
 from pathlib import Path
 from typing import IO, Any
+
+import msgspec
+from msgspec.structs import replace
 
 from .atomic_files import AtomicFile, json_line
 from .folding import Found
@@ -38,9 +40,9 @@ FORMAT = "faultbot-facts"
 VERSION = 1
 MAX_LINE_CHARS = 32 << 20      # a record line longer than this is damage, not a log record
 MAX_INTEGER = 2**63 - 1        # counts, lines, pids: no field holds more
-_ORIGIN_FIELDS = tuple(f.name for f in fields(Origin))
+_ORIGIN_FIELDS = Origin.__struct_fields__
 # A record's repeats are written beside it, not in it: readers of version 1 know the record's fields.
-_RECORD_FIELDS = tuple(f.name for f in fields(LogRecord) if f.name not in ("origin", "repeats"))
+_RECORD_FIELDS = tuple(name for name in LogRecord.__struct_fields__ if name not in ("origin", "repeats"))
 
 
 class FactsFileError(ValueError):
@@ -218,8 +220,7 @@ class FactsWriter:
         self._file.discard()
 
 
-@dataclass(frozen=True)
-class FactsFile:
+class FactsFile(msgspec.Struct, frozen=True):
     """A facts file read back: its header, records and the read counts of the node it came from."""
 
     header: dict[str, object]

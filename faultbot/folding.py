@@ -23,8 +23,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
 from sys import maxsize
+
+import msgspec
+from msgspec.structs import replace
 
 from .extract.facts import Observation
 from .ingest.records import LogRecord
@@ -32,8 +34,7 @@ from .ingest.stats import SkippedFile
 from .match.symptoms import SymptomMatch
 
 
-@dataclass(frozen=True)
-class FoldLimits:
+class FoldLimits(msgspec.Struct, frozen=True):
     """Bounds on the evidence one reading keeps (see the module's description)."""
 
     max_runs_per_file: int = 1000        # different runs of one file kept apart
@@ -45,8 +46,7 @@ class FoldLimits:
 DEFAULT_FOLD_LIMITS = FoldLimits()
 
 
-@dataclass(frozen=True)
-class Found:
+class Found(msgspec.Struct, frozen=True):
     """A record that gave facts or matched symptoms, with what it gave."""
 
     record: LogRecord
@@ -60,8 +60,7 @@ class Found:
                      tuple(replace(m, record=record) for m in self.matches))
 
 
-@dataclass
-class _Run:
+class _Run(msgspec.Struct):
     """The records of one file that said the same thing: the first, the last so far, and how many."""
 
     first: tuple[int, Found]

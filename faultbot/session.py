@@ -9,10 +9,11 @@ on the order of steps beyond what they contain.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from .engine.answers import is_unknown, parse_answer
 from .engine.diagnosis import Diagnosis, Engine
@@ -38,8 +39,7 @@ class StepKind(Enum):
         return self in (StepKind.INPUT, StepKind.PASTE, StepKind.READ)
 
 
-@dataclass(frozen=True)
-class SessionStep:
+class SessionStep(msgspec.Struct, frozen=True):
     """One change to a session: evidence read, an answer, or a fact marked unknown."""
 
     kind: StepKind
@@ -51,18 +51,14 @@ class SessionStep:
     why: str = ""
 
 
-@dataclass
 class DiagnosisSession:
     """A diagnosis in progress (see the module's description)."""
 
-    kb: KnowledgeBase
-    collector: EvidenceCollector = field(init=False)
-    engine: Engine = field(init=False)
-    steps: list[SessionStep] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.collector = EvidenceCollector(self.kb)
-        self.engine = Engine(self.kb)
+    def __init__(self, kb: KnowledgeBase) -> None:
+        self.kb = kb
+        self.collector = EvidenceCollector(kb)
+        self.engine = Engine(kb)
+        self.steps: list[SessionStep] = []
 
     def add_inputs(self, inputs: Sequence[InputSpec], label: str = "", kind: StepKind = StepKind.INPUT) -> Evidence:
         evidence = collect(self.kb, self.collector, inputs)

@@ -24,9 +24,9 @@ ROOT = "faultbot"
 # Lowest first. A module imports modules of its own layer and of the layers below, never above.
 LAYERS: tuple[tuple[str, ...], ...] = (
     # the foundation: standard library only (the version, writing files whole, the cache folder,
-    # the full-width table, paths)
-    ("faultbot", "faultbot.atomic_files", "faultbot.cache", "faultbot.fullwidth", "faultbot.literal_trie",
-     "faultbot.paths"),
+    # records' equality, the full-width table, paths)
+    ("faultbot", "faultbot.atomic_files", "faultbot.cache", "faultbot.equality", "faultbot.fullwidth",
+     "faultbot.literal_trie", "faultbot.paths"),
     ("faultbot.kb",),                                           # the knowledge base, read and checked
     ("faultbot.ingest",),                                       # text to log records
     ("faultbot.match", "faultbot.extract", "faultbot.folding",  # records to evidence

@@ -27,7 +27,7 @@ def test_help_imports_the_parser_only():
     modules = imported_by("--help")
     ours = {m for m in modules if m.startswith("faultbot")}
     assert ours <= {"faultbot", "faultbot.__main__", "faultbot.cli", "faultbot.cli.main", "faultbot.cli.parser",
-                    "faultbot.cli.errors", "faultbot.kb", "faultbot.kb.diagnostics", "faultbot.engine",
+                    "faultbot.cli.errors", "faultbot.kb", "faultbot.kb.kb_error", "faultbot.engine",
                     "faultbot.engine.rule_error"}, ours
     assert not {m for m in modules if m.split(".")[0] in ("rapidfuzz", "hyperscan", "re2", "yaml", "rich")}
 

@@ -14,8 +14,9 @@ import argparse
 import socket
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
+
+from msgspec.structs import replace
 
 from ..evidence import EvidenceCollector
 from ..facts_file import FactsWriter

@@ -18,9 +18,9 @@ from ..evidence import EvidenceCollector
 from ..ingest.inputs import LogPath
 from ..ingest.reader import LogReader
 from ..kb.compiler import ENTRIES_DIR
-from ..kb.diagnostics import KbError
 from ..kb.entry_schema import ENTRY_ID
 from ..kb.json_schema import json_schema
+from ..kb.kb_error import KbError
 from ..kb.loader import KnowledgeBase, load_kb
 from ..kb.stats import kb_stats
 from ..overlap import overlap_problems

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from ..engine.rule_error import RuleError
-from ..kb.diagnostics import KbError
+from ..kb.kb_error import KbError
 from .errors import EXIT_USAGE, UsageError
 from .parser import HANDLER, build_parser
 

@@ -3,8 +3,9 @@ ranks of a group left no logs at all."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import islice
+
+import msgspec
 
 from ..engine.process import ProcessKey
 from .identity import Identities
@@ -14,15 +15,13 @@ from .identity import Identities
 MAX_MISSING_LISTED = 1 << 14
 
 
-@dataclass(frozen=True)
-class Member:
+class Member(msgspec.Struct, frozen=True):
     rank: int
     process: ProcessKey
     device: int | None
 
 
-@dataclass(frozen=True)
-class Communicator:
+class Communicator(msgspec.Struct, frozen=True):
     name: str
     size: int | None
     members: tuple[Member, ...]      # by rank; a rank two processes claim appears twice

@@ -10,15 +10,14 @@ through what each process printed about itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import msgspec
 
 from ..engine.aggregates import RecordFacts, TaskExceptionReport
 from ..engine.process import ProcessKey, process_of
 from ..ingest.records import LogRecord
 
 
-@dataclass(frozen=True)
-class Membership:
+class Membership(msgspec.Struct, frozen=True):
     """A process's rank in one communicator, as its comm-init or groupRank line says."""
 
     group: str
@@ -27,8 +26,7 @@ class Membership:
     device: int | None       # deviceLogicId: the NPU (hccn_tool -i <device>)
 
 
-@dataclass(frozen=True)
-class RankInfo:
+class RankInfo(msgspec.Struct, frozen=True):
     """What a process's own records say about the ranks it holds."""
 
     key: ProcessKey
@@ -52,27 +50,25 @@ class RankInfo:
         return str(self.key)
 
 
-@dataclass
-class _Seen:
+class _Seen(msgspec.Struct):
     """What the records of one process said so far, while they are read."""
 
-    memberships: dict[str, Membership] = field(default_factory=dict)
+    memberships: dict[str, Membership] = msgspec.field(default_factory=dict)
     path_rank: int | None = None
     heartbeat_id: str | None = None
     device_ip: str | None = None
 
 
-@dataclass(frozen=True)
-class Identities:
+class Identities(msgspec.Struct, frozen=True):
     """Every process that holds a rank, the largest communicator, and lookups by the labels records
     name ranks with."""
 
     ranks: dict[ProcessKey, RankInfo]
     world: str | None                        # the largest communicator
     aliases: dict[ProcessKey, ProcessKey]    # screen output keyed by path rank -> its process
-    _by_label: dict[str, ProcessKey] = field(default_factory=dict)        # heartbeat id, device IP
-    _by_world_rank: dict[int, list[ProcessKey]] = field(default_factory=dict)
-    _node_ip: dict[str, str] = field(default_factory=dict)
+    _by_label: dict[str, ProcessKey] = msgspec.field(default_factory=dict)        # heartbeat id, device IP
+    _by_world_rank: dict[int, list[ProcessKey]] = msgspec.field(default_factory=dict)
+    _node_ip: dict[str, str] = msgspec.field(default_factory=dict)
 
     @classmethod
     def indexed(cls, ranks: dict[ProcessKey, RankInfo], world: str | None,

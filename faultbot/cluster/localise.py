@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
+
+import msgspec
 
 from ..engine.aggregates import (
     HeartbeatEvidence,
@@ -44,16 +45,14 @@ class FindingKind(str, Enum):
     INCONSISTENT = "inconsistent"        # every rank timed out in time: no single rank to blame
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(msgspec.Struct, frozen=True):
     kind: FindingKind
     ranks: tuple[ProcessKey, ...]        # the ranks it points at (none for INCONSISTENT)
     group: str | None
     reason: str
 
 
-@dataclass(frozen=True)
-class Suspect:
+class Suspect(msgspec.Struct, frozen=True):
     process: ProcessKey
     findings: tuple[Finding, ...]        # why, in the order of FindingKind
 
@@ -67,8 +66,7 @@ def _seconds(memory: WorkingMemory, *names: str) -> float | None:
     return None
 
 
-@dataclass(frozen=True)
-class EngineFacts:
+class EngineFacts(msgspec.Struct, frozen=True):
     """The engine's derived facts that the verdicts follow. The effective HCCL_EXEC_TIMEOUT is a
     range while the product or expansion mode is unknown: a spread above its top is a late rank
     on any product, one below its bottom is not."""
@@ -90,8 +88,7 @@ class EngineFacts:
                    _seconds(memory, "exec_timeout_min_s", "effective_exec_timeout_s"))
 
 
-@dataclass(frozen=True)
-class Inputs:
+class Inputs(msgspec.Struct, frozen=True):
     """What the view assembled from one diagnosis."""
 
     identities: Identities

@@ -4,8 +4,9 @@ events it received, and when it began destroying a communicator."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
+
+import msgspec
 
 from ..engine.aggregates import HeartbeatEvidence, RecordFacts, op_entries
 from ..engine.facts import Fact
@@ -20,8 +21,7 @@ _CONTEXT_LEVELS = frozenset({"INFO", "DEBUG", "TRACE", "EVENT"})
 _RELAYED = ("heartbeat_crimer_rank", "cluster_exception_location")
 
 
-@dataclass(frozen=True)
-class RankFailure:
+class RankFailure(msgspec.Struct, frozen=True):
     """A failure record a rank printed itself (a record, not an exception), as the cluster view shows it."""
 
     record: LogRecord
@@ -38,8 +38,7 @@ class RankFailure:
         return self.record.timestamp
 
 
-@dataclass(frozen=True)
-class OpEntry:
+class OpEntry(msgspec.Struct, frozen=True):
     """An Entry-Hccl* line: a collective the rank dispatched (with HCCL_ENTRY_LOG_ENABLE)."""
 
     record: LogRecord
@@ -48,8 +47,7 @@ class OpEntry:
     stream: object
 
 
-@dataclass(frozen=True)
-class HeartbeatSeen:
+class HeartbeatSeen(msgspec.Struct, frozen=True):
     """A heartbeat status in a rank's log: an event relayed to it, or an ERROR CQE it detected."""
 
     status: str
@@ -59,8 +57,7 @@ class HeartbeatSeen:
     record: LogRecord
 
 
-@dataclass(frozen=True)
-class RankEvidence:
+class RankEvidence(msgspec.Struct, frozen=True):
     errors: tuple[RankFailure, ...] = ()           # earliest first; records without a time last
     ops: tuple[OpEntry, ...] = ()                # in input order
     heartbeats: tuple[HeartbeatSeen, ...] = ()

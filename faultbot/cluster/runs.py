@@ -4,14 +4,14 @@ row, so a table of thousands of ranks shows its few odd ones; suspects always st
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+import msgspec
 
 from ..engine.process import ProcessKey
 from .table import RankRow
 
 
-@dataclass(frozen=True)
-class RowRun:
+class RowRun(msgspec.Struct, frozen=True):
     rows: tuple[RankRow, ...]        # consecutive ranks of one communicator, alike
     suspect: bool
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
 from enum import Enum
+
+import msgspec
+from msgspec.structs import replace
 
 from ..engine.process import ProcessKey
 from ..ingest.records import LogRecord
@@ -20,8 +22,7 @@ class RowStatus(str, Enum):
     NO_LOGS = "no logs"      # a rank of the communicator that no input speaks for
 
 
-@dataclass(frozen=True)
-class RankRow:
+class RankRow(msgspec.Struct, frozen=True):
     group: str
     rank: int
     process: ProcessKey | None       # None for a rank without logs

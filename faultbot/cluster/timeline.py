@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import datetime
+
+import msgspec
 
 from ..engine.process import ProcessKey
 from .rank_evidence import RankEvidence, RankFailure
 
 
-@dataclass(frozen=True)
-class TimelineEntry:
+class TimelineEntry(msgspec.Struct, frozen=True):
     process: ProcessKey
     error: RankFailure
     offset_s: float | None       # seconds after the earliest first error; None without a time

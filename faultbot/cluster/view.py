@@ -3,8 +3,9 @@ and the suspect ranks with their reasons, built from the records the engine reas
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from ..engine.aggregates import crimer, facts_by_record, first_per_rank, heartbeat_evidence, task_exceptions
 from ..engine.diagnosis import Diagnosis
@@ -20,8 +21,7 @@ if TYPE_CHECKING:
     from .timeline import TimelineEntry
 
 
-@dataclass(frozen=True)
-class ClusterView:
+class ClusterView(msgspec.Struct, frozen=True):
     """The cluster-wide view of a diagnosis (see cluster_view)."""
 
     identities: Identities

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+
+import msgspec
 
 from ..ingest.records import LogRecord
 from .facts import Fact, Provenance, ProvenanceSource, WorkingMemory
@@ -46,12 +47,11 @@ def facts_by_record(memory: WorkingMemory) -> Iterator[RecordFacts]:
     yield from grouped.values()
 
 
-@dataclass
-class TaskExceptionReport:
+class TaskExceptionReport(msgspec.Struct):
     """One rank's task-exception report: the base, groupRank and opData lines together."""
 
     record: LogRecord
-    facts: dict[str, Fact] = field(default_factory=dict)
+    facts: dict[str, Fact] = msgspec.field(default_factory=dict)
 
     def value(self, name: str) -> object:
         fact = self.facts.get(name)
@@ -198,8 +198,7 @@ def op_entries(records: Iterable[RecordFacts]) -> Iterator[RecordFacts]:
             yield record, facts
 
 
-@dataclass(frozen=True)
-class HeartbeatEvidence:
+class HeartbeatEvidence(msgspec.Struct, frozen=True):
     """A heartbeat status (an event, a Cluster Exception, an ERROR CQE) and the rank it names."""
 
     status: Fact

@@ -10,8 +10,9 @@ when the child's own conditions hold.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from enum import Enum
+
+import msgspec
 
 from ..kb.model import Entry, FactSpec, SymptomForm
 from ..match.symptoms import SymptomMatch
@@ -33,8 +34,7 @@ class Status(str, Enum):
 _STATUS_ORDER = {Status.CONFIRMED: 0, Status.PROBABLE: 1, Status.POSSIBLE: 2, Status.EXCLUDED: 3}
 
 
-@dataclass(frozen=True)
-class Candidate:
+class Candidate(msgspec.Struct, frozen=True):
     """A KB entry scored against the evidence: its best matches, verdict, status and confidence."""
 
     entry: Entry

@@ -3,7 +3,7 @@ that class of code means — never a cause it cannot know — and the reporting 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from ..kb.loader import KnowledgeBase
 from ..kb.model import CODE_SHAPE, CodeBook
@@ -11,8 +11,7 @@ from .facts import Fact, Provenance, ProvenanceSource, WorkingMemory
 from .rules import Context
 
 
-@dataclass(frozen=True)
-class CodeExplanation:
+class CodeExplanation(msgspec.Struct, frozen=True):
     """An error code read by its structure: level, reporting module and number class."""
 
     code: str

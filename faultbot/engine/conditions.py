@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+
+import msgspec
 
 from ..kb.model import AllOf, AnyOf, Condition, FactRef, FactSource, FactSpec, FactTest, NotOf, Op
 from .facts import WorkingMemory
@@ -26,8 +27,7 @@ class Tri(Enum):
         return {Tri.TRUE: Tri.FALSE, Tri.FALSE: Tri.TRUE}.get(self, Tri.UNKNOWN)
 
 
-@dataclass(frozen=True)
-class LeafResult:
+class LeafResult(msgspec.Struct, frozen=True):
     """The verdict of one fact test of a condition, with the facts it read."""
 
     test: FactTest

@@ -3,7 +3,7 @@ said in words, with the fact it was read from, so a diagnosis explains the field
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from ..kb.model import Decoder
 from .conditions import holds
@@ -12,8 +12,7 @@ from .facts import Fact, WorkingMemory
 MAX_VALUES_PER_FIELD = 4
 
 
-@dataclass(frozen=True)
-class DecodedField:
+class DecodedField(msgspec.Struct, frozen=True):
     """A field value a KB decoder explains, in words, with where the value was read."""
 
     decoder: str

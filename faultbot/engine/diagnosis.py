@@ -8,7 +8,8 @@ selection is the same code with some condition verdicts pinned.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from ..extract.facts import Observation
 from ..kb.loader import KnowledgeBase
@@ -31,8 +32,7 @@ from .rank_logs import ask_for_rank_logs
 from .rules import Context, DerivationRule, KbRule
 
 
-@dataclass(frozen=True)
-class Diagnosis:
+class Diagnosis(msgspec.Struct, frozen=True):
     """The engine's answer: conclusions, ruled-out candidates, questions, and everything they rest
     on."""
 

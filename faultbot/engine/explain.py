@@ -6,7 +6,7 @@ facts to the conclusion; WHY names the candidates and tests that need a question
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from ..kb.model import FactRef
 from .candidates import Candidate
@@ -18,8 +18,7 @@ from .wording import describe_test, show_value
 _MAX_SUPPORT_DEPTH = 4
 
 
-@dataclass(frozen=True)
-class HowStep:
+class HowStep(msgspec.Struct, frozen=True):
     """One step of HOW: a log line, a condition, a fact or the conclusion, at its depth."""
 
     kind: str       # "evidence", "condition", "fact"

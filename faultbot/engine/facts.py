@@ -8,9 +8,11 @@ over what logs say about the same fact.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from enum import Enum
 
+import msgspec
+
+from ..equality import equal_apart_from
 from ..ingest.records import LogRecord
 
 
@@ -23,8 +25,7 @@ class ProvenanceSource(str, Enum):
     DEFAULT = "default"
 
 
-@dataclass(frozen=True)
-class Provenance:
+class Provenance(msgspec.Struct, frozen=True):
     """Where a fact came from: a log record, an answer, a default, or a rule and the facts it used."""
 
     source: ProvenanceSource
@@ -44,13 +45,13 @@ class Provenance:
         return "your answer"
 
 
-@dataclass(frozen=True)
-class Fact:
+@equal_apart_from("provenance")
+class Fact(msgspec.Struct, frozen=True):
     """A fact's value in working memory, with where it came from."""
 
     name: str
     value: object
-    provenance: Provenance = field(compare=False)
+    provenance: Provenance
 
     @property
     def key(self) -> tuple[str, str]:

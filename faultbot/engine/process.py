@@ -9,13 +9,12 @@ and the cluster view (faultbot/cluster) gathers each rank's records under it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from ..ingest.records import LogRecord
 
 
-@dataclass(frozen=True, order=True)
-class ProcessKey:
+class ProcessKey(msgspec.Struct, frozen=True, order=True):
     """One rank's process: its node ("" when no path names it) and pid; output without a pid
     (a ``rank-N.txt`` screen log) is keyed by the rank its path names (-1: not known)."""
 

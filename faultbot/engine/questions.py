@@ -17,7 +17,8 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from ..kb.model import FactRef, FactSpec, FactTest, FactType, Rule
 from .candidates import Candidate, Status
@@ -29,8 +30,7 @@ MAX_LEAVES_PER_FACT = 6
 YES_NO = ("yes", "no")
 
 
-@dataclass(frozen=True)
-class Question:
+class Question(msgspec.Struct, frozen=True):
     """A question worth asking: the fact, how to find it, and the candidates and tests its answer
     decides."""
 

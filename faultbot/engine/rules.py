@@ -7,8 +7,9 @@ their provenance; it never mutates memory itself.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Protocol
+
+import msgspec
 
 from ..kb.model import FactRef, FactSpec, Rule
 from ..match.symptoms import SymptomMatch
@@ -16,8 +17,7 @@ from .conditions import Evaluator, LeafResult, Tri, leaves_of
 from .facts import Fact, Provenance, ProvenanceSource, WorkingMemory
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(msgspec.Struct, frozen=True):
     """What rules may read besides working memory."""
 
     specs: Mapping[str, FactSpec]
@@ -38,8 +38,7 @@ class DerivationRule(Protocol):
     def fire(self, memory: WorkingMemory, context: Context) -> list[Fact]: ...
 
 
-@dataclass(frozen=True)
-class KbRule:
+class KbRule(msgspec.Struct, frozen=True):
     """A derivation rule of kb/rules*.yaml (or a decoder case) as the agenda fires it."""
 
     rule: Rule

@@ -9,9 +9,10 @@ the time budget (faultbot/match/regex_budget.py) is left out from then on.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cached_property, partial
 from typing import NamedTuple
+
+import msgspec
 
 from ..ingest.records import LogRecord
 from ..kb.fact_values import coerce
@@ -21,8 +22,7 @@ from ..match.recent import Recent
 from ..match.regex_budget import OverBudget
 
 
-@dataclass(frozen=True)
-class Observation:
+class Observation(msgspec.Struct, frozen=True):
     """One fact value seen in one record."""
 
     fact: str

@@ -4,9 +4,10 @@ terminal wrapped across lines, gathers tracebacks and indented error blocks, att
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import replace
 from enum import Enum
 from typing import TypeVar
+
+from msgspec.structs import replace
 
 from faultbot.ingest.build import finish, with_note
 from faultbot.ingest.limits import ReadLimits

@@ -18,8 +18,10 @@ import sys
 import threading
 import zlib
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, replace
 from typing import IO
+
+import msgspec
+from msgspec.structs import replace
 
 # Longest BOM first: the UTF-32-LE BOM starts with the UTF-16-LE one.
 _BOMS: tuple[tuple[bytes, str], ...] = (
@@ -79,8 +81,7 @@ def _count_and_replace(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error(_ERRORS, _count_and_replace)
 
 
-@dataclass(frozen=True)
-class DecodeTally:
+class DecodeTally(msgspec.Struct, frozen=True):
     """What decoding one source came to: bytes read and replaced, the encoding, an early stop."""
 
     bytes_read: int

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
+
+import msgspec
 
 from faultbot.ingest.records import RecordKind
 
@@ -26,8 +27,7 @@ def small_int(digits: str | None) -> int | None:
     return int(digits) if digits else None
 
 
-@dataclass(frozen=True)
-class Parsed:
+class Parsed(msgspec.Struct, frozen=True):
     """What a header parser read from one piece of text, before it becomes a LogRecord."""
 
     kind: RecordKind

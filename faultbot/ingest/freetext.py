@@ -4,7 +4,8 @@ source fields, otherwise just a timestamp when one leads the line."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from faultbot.ingest.fields import Parsed, level_name, small_int
 from faultbot.ingest.grammar import TORCH_NPU_CODE

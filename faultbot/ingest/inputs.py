@@ -3,28 +3,26 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from typing import BinaryIO
 
+import msgspec
 
-@dataclass(frozen=True)
-class Paste:
+
+class Paste(msgspec.Struct, frozen=True):
     """Text given as it is: a paste in the chat, a log in a test."""
 
     text: str
     name: str = "<paste>"
 
 
-@dataclass(frozen=True)
-class Stdin:
+class Stdin(msgspec.Struct, frozen=True):
     """Standard input read as bytes; ``stream`` replaces it (tests, callers with a pipe)."""
 
     stream: BinaryIO | None = None
     name: str = "<stdin>"
 
 
-@dataclass(frozen=True)
-class LogPath:
+class LogPath(msgspec.Struct, frozen=True):
     """A log file, a compressed file or archive, or a directory read recursively."""
 
     path: str | os.PathLike[str]

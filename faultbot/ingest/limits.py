@@ -11,15 +11,16 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+
+import msgspec
+from msgspec.structs import replace
 
 ARCHIVE_BYTES_VARIABLE = "FAULTBOT_MAX_ARCHIVE_BYTES"
 RUN_BYTES_VARIABLE = "FAULTBOT_MAX_RUN_BYTES"
 REGEX_SECONDS_VARIABLE = "FAULTBOT_MAX_REGEX_SECONDS"
 
 
-@dataclass(frozen=True)
-class ReadLimits:
+class ReadLimits(msgspec.Struct, frozen=True):
     """Bounds that keep reading any input finite: line lengths, group sizes, nesting, buffers."""
 
     chunk_bytes: int = 1 << 20        # bytes read and decoded at a time

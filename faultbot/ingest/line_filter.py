@@ -22,9 +22,10 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass
 from itertools import accumulate
 from typing import TypeVar
+
+import msgspec
 
 from faultbot.fullwidth import FULL_WIDTH_CHARACTERS, as_ascii_punctuation
 from faultbot.ingest.ascii_reading import is_ascii_literal, matches_ascii_only, read_as_ascii
@@ -43,8 +44,7 @@ _RECORD_START = re.compile(rf"\s*(?:{RECORD_HEAD}|{LINE_ONLY_START})", re.ASCII)
 _HIGH_AS_NUL = bytes(range(0x80)) + b"\x00" * 0x80
 
 
-@dataclass(frozen=True)
-class LineFilter:
+class LineFilter(msgspec.Struct, frozen=True):
     """The line prefilter of one knowledge base (see the module's description)."""
 
     scanner: Scanner          # anchors, prefilter patterns and damage

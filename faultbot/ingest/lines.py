@@ -4,8 +4,9 @@ a file without newlines cannot make a line grow without bound."""
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
+
+import msgspec
 
 T = TypeVar("T")
 
@@ -20,8 +21,7 @@ class PhysicalLine(NamedTuple):
     cut: bool = False
 
 
-@dataclass(frozen=True)
-class LineTally:
+class LineTally(msgspec.Struct, frozen=True):
     """What splitting a source into lines came to."""
 
     cut_lines: int  # over-long lines that were cut into pieces

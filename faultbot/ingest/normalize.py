@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+
+import msgspec
 
 from faultbot.fullwidth import as_ascii_punctuation
 from faultbot.ingest.grammar import GREP_PATH, GREP_PREFIX, RANK_LABEL
 from faultbot.ingest.lines import PhysicalLine
 
 
-@dataclass(frozen=True)
-class Labels:
+class Labels(msgspec.Struct, frozen=True):
     """What line prefixes say about a line's origin."""
 
     rank: int | None = None
@@ -24,15 +24,14 @@ class Labels:
 
     def over(self, base: Labels) -> Labels:
         """These labels, falling back to ``base`` for what they leave unset."""
-        return Labels(*(getattr(self, f.name) if getattr(self, f.name) is not None
-                        else getattr(base, f.name) for f in fields(self)))
+        return Labels(*(getattr(self, name) if getattr(self, name) is not None
+                        else getattr(base, name) for name in self.__struct_fields__))
 
 
 NO_LABELS = Labels()
 
 
-@dataclass(frozen=True)
-class CleanLine:
+class CleanLine(msgspec.Struct, frozen=True):
     """A line after clean-up, with where its prefixes and content start and what the prefixes said."""
 
     number: int
@@ -53,8 +52,7 @@ class CleanLine:
         return self.text[self.lead:]
 
 
-@dataclass(frozen=True)
-class _Rewrite:
+class _Rewrite(msgspec.Struct, frozen=True):
     """One clean-up step: ``applies`` is a cheap test that lets most lines skip the rewrite."""
 
     applies: Callable[[str], bool]

@@ -4,7 +4,8 @@ NPU device (CANN's ``log/debug/device-<id>/``), by a table of path-component pat
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+import msgspec
 
 # Archive members are named "bundle.tar.gz!node-3/log/run/plog/plog-1.log".
 _SEPARATORS = re.compile(r"[/\\!]")
@@ -21,8 +22,7 @@ _RANK = re.compile(r"(?:^|[^a-z])rank[-_]?(?P<rank>[0-9]{1,6})(?![0-9])", re.ASC
 _DEVICE_DIR = re.compile(r"device[-_]?(?P<device>[0-9]{1,4})", re.ASCII)
 
 
-@dataclass(frozen=True)
-class PathHints:
+class PathHints(msgspec.Struct, frozen=True):
     """What a file's path says about where its records come from: node, rank, device."""
 
     node: str | None = None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from faultbot.ingest.fields import Parsed
 from faultbot.ingest.normalize import CleanLine, Labels
@@ -11,16 +11,14 @@ from faultbot.ingest.pathinfo import NO_HINTS, PathHints
 NO_LEAD = 1 << 30  # block_lead before a block's first line
 
 
-@dataclass(frozen=True)
-class SourceContext:
+class SourceContext(msgspec.Struct, frozen=True):
     """The source being read: its name and what its path says."""
 
     source: str
     hints: PathHints = NO_HINTS
 
 
-@dataclass(frozen=True)
-class OpenRecord:
+class OpenRecord(msgspec.Struct, frozen=True):
     """A record whose further lines may still follow."""
 
     line: int
@@ -36,8 +34,7 @@ class OpenRecord:
     closed: bool = False               # Python traceback: ended by its exception line
 
 
-@dataclass(frozen=True)
-class ReadState:
+class ReadState(msgspec.Struct, frozen=True):
     """Where reading a source stands: the open record, the line before, wrap widths seen."""
 
     current: OpenRecord | None = None

@@ -9,7 +9,8 @@
 from __future__ import annotations
 
 from collections.abc import Generator, Iterator, Sequence
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from faultbot.ingest.assemble import SourceContext, assemble
 from faultbot.ingest.budget import ByteBudget

@@ -6,9 +6,10 @@ raw text, so a record keeps both its parsed fields and the raw text it was cut f
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
+
+import msgspec
 
 
 class RecordKind(str, Enum):
@@ -20,8 +21,7 @@ class RecordKind(str, Enum):
     TEXT = "text"                  # anything else worth keeping (free text, other stacks' logs)
 
 
-@dataclass(frozen=True)
-class Origin:
+class Origin(msgspec.Struct, frozen=True):
     """Where a record was read: file (``bundle.tar.gz!log/run/plog/plog-1.log`` inside an
     archive, ``<paste>`` or ``<stdin>`` otherwise), 1-based line of its first line, and the node
     and rank when the path or the content says so.
@@ -39,8 +39,7 @@ class Origin:
     named_file: str | None = None
 
 
-@dataclass(frozen=True)
-class LogRecord:
+class LogRecord(msgspec.Struct, frozen=True):
     """One logical log entry: its parsed fields, the text it was read from, and where."""
 
     origin: Origin
@@ -56,7 +55,7 @@ class LogRecord:
     src_line: int | None = None
     tid: int | None = None
     error_code: str | None = None  # EI0012 for screen / error-code-header records
-    notes: tuple[str, ...] = field(default=())  # repairs applied: "glued", "wrapped", "truncated", ...
+    notes: tuple[str, ...] = ()  # repairs applied: "glued", "wrapped", "truncated", ...
     repeats: int = 0               # records that said the same were folded into this one (faultbot/folding.py)
 
     @property

@@ -18,8 +18,9 @@ remembered past ``MAX_KEYS`` keys: later new lines are read as they are.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Hashable
-from dataclasses import dataclass, field
 from typing import TypeVar
+
+import msgspec
 
 from faultbot.ingest.lines import PhysicalLine
 from faultbot.ingest.normalize import ends_with_label
@@ -32,14 +33,13 @@ RepeatKey = Callable[[PlainPlog], Hashable]
 MAX_KEYS = 4096
 
 
-@dataclass
-class RepeatGate:
+class RepeatGate(msgspec.Struct):
     """Holds back repeated plain lines of the files of one reader (see the module's description)."""
 
     key_of: RepeatKey
     # every key met in the file (up to MAX_KEYS), with the repeat held for it and how many it stands for
-    _runs: dict[Hashable, tuple[PhysicalLine | None, int]] = field(default_factory=dict)
-    _plain: PlainLines = field(default_factory=PlainLines)
+    _runs: dict[Hashable, tuple[PhysicalLine | None, int]] = msgspec.field(default_factory=dict)
+    _plain: PlainLines = msgspec.field(default_factory=PlainLines)
 
     def lines(self, lines: Generator[PhysicalLine, None, T]) -> Generator[PhysicalLine, None, T]:
         """``lines`` with repeats and lines without evidence replaced by gaps."""

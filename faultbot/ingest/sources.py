@@ -18,10 +18,12 @@ import os
 import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path, PurePosixPath
 from typing import IO, TYPE_CHECKING
+
+import msgspec
+from msgspec.structs import replace
 
 from faultbot.ingest.budget import ByteBudget, metered
 from faultbot.ingest.decode import describe_error, looks_binary, read_errors
@@ -36,16 +38,14 @@ if TYPE_CHECKING:
     from _typeshed import WriteableBuffer
 
 
-@dataclass(frozen=True)
-class ByteSource:
+class ByteSource(msgspec.Struct, frozen=True):
     """A readable stream of bytes: a file, an archive member, standard input."""
 
     name: str
     stream: IO[bytes]
 
 
-@dataclass(frozen=True)
-class TextSource:
+class TextSource(msgspec.Struct, frozen=True):
     """Text given as it is (a paste)."""
 
     name: str
@@ -67,8 +67,7 @@ BINARY_SUFFIXES = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class _Reading:
+class _Reading(msgspec.Struct, frozen=True):
     """How one input file is being read: the limits, the run's budget, how deep in archives, and
     what zips buffered in memory further out left for those further in."""
 

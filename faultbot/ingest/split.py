@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+import msgspec
 
 from faultbot.ingest.grammar import GREP_PREFIX, LINE_ONLY_START, RANK_LABEL, RECORD_HEAD
 
@@ -21,8 +22,7 @@ _GREP_PREFIX_ONLY = re.compile(GREP_PREFIX, re.ASCII)
 _GREP_PREFIX_REACH = 540  # the longest GREP_PREFIX
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(msgspec.Struct, frozen=True):
     """The span of one record in a line that may hold several."""
 
     start: int

@@ -3,23 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+
+import msgspec
+from msgspec.structs import replace
 
 # Inputs skipped or read in part that text output names (diagnose, extract), the rest counted;
 # JSON and facts files hold them all.
 SKIPPED_SHOWN = 10
 
 
-@dataclass(frozen=True)
-class SkippedFile:
+class SkippedFile(msgspec.Struct, frozen=True):
     """A file not read, or read only in part (the reason says which)."""
 
     name: str
     reason: str
 
 
-@dataclass(frozen=True)
-class SourceTally:
+class SourceTally(msgspec.Struct, frozen=True):
     """One source (file, archive member, paste, stdin) once read."""
 
     records: int
@@ -29,8 +29,7 @@ class SourceTally:
     encoding: str | None  # None when the text was all ASCII
 
 
-@dataclass(frozen=True)
-class InputStats:
+class InputStats(msgspec.Struct, frozen=True):
     """What reading the inputs came to: records, files, bytes, damage, files skipped and why."""
 
     records: int = 0

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING
+
+import msgspec
 
 from faultbot.ingest.decode import StreamStopped
 
@@ -34,8 +35,7 @@ class TarStopped(StreamStopped):
     """The archive cannot be read on from here: damaged, or ending inside a member or header."""
 
 
-@dataclass(frozen=True)
-class _Header:
+class _Header(msgspec.Struct, frozen=True):
     name: bytes
     typeflag: int
     size: int

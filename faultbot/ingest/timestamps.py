@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
+
+import msgspec
 
 _MONTHS = {
     name: number
@@ -46,8 +47,7 @@ def plog_time(text: str) -> datetime | None:
     )
 
 
-@dataclass(frozen=True)
-class _Format:
+class _Format(msgspec.Struct, frozen=True):
     """One time-stamp format: its regex and how its groups make a datetime."""
 
     pattern: re.Pattern[str]

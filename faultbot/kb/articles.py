@@ -12,7 +12,8 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 
-from .diagnostics import KbError, Problem
+from .diagnostics import Problem
+from .kb_error import KbError
 from .model import Article, Section
 from .yaml_source import parse_yaml, read_kb_file
 

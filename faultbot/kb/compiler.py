@@ -20,11 +20,12 @@ from .crosscheck import (
     check_rule_citations,
 )
 from .decoders_schema import decoder_rules, parse_decoders
-from .diagnostics import KbError, Problem
+from .diagnostics import Problem
 from .digest import KbDigest, kb_digest, list_files
 from .entry_schema import parse_entry
 from .facts_schema import parse_catalogue
 from .fields import Problems
+from .kb_error import KbError
 from .knowledge_base import EntryIndex, KnowledgeBase
 from .lazy import LazyTable
 from .masks_schema import MASKS_FILE, parse_masks

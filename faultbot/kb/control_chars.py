@@ -9,7 +9,8 @@ is. Newlines and tabs are text; a carriage return is allowed only as part of a C
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+import msgspec
 
 # C0 controls but tab and newline, DEL, C1 controls, a carriage return not ending a line, and the
 # bidirectional embeddings, overrides and isolates.
@@ -17,8 +18,7 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-
 CONTROL_HINT = "remove it: KB text may hold newlines and tabs but no other control characters"
 
 
-@dataclass(frozen=True)
-class ControlChar:
+class ControlChar(msgspec.Struct, frozen=True):
     """The first control character of a text, where it is."""
 
     line: int      # 1-based, counted in the text searched

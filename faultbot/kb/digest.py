@@ -12,9 +12,10 @@ import hashlib
 import os
 import stat
 import time
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+
+import msgspec
 
 from .. import cache
 
@@ -27,8 +28,7 @@ MAX_HASHED_BYTES = 8 << 20
 SETTLING_NS = 2_000_000_000
 
 
-@dataclass(frozen=True)
-class KbDigest:
+class KbDigest(msgspec.Struct, frozen=True):
     """Digests of a knowledge base's content."""
 
     content: str        # the KB's YAML files and the articles

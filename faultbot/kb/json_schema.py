@@ -11,9 +11,10 @@ safety, facts that exist, citations that resolve, parents, tests that pass.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any
+
+import msgspec
 
 from . import (
     aggregations_schema,
@@ -339,8 +340,7 @@ def _aggregations() -> Schema:
     })
 
 
-@dataclass(frozen=True)
-class FileKind:
+class FileKind(msgspec.Struct, frozen=True):
     """One kind of KB file: its schema and the files of the KB folder it describes."""
 
     name: str

@@ -8,8 +8,9 @@ imports the other's module to name the value they share.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from .digest import KbDigest
 from .lazy import LazyTable
@@ -28,8 +29,7 @@ from .model import (
 )
 
 
-@dataclass(frozen=True)
-class EntryIndex:
+class EntryIndex(msgspec.Struct, frozen=True):
     """What the engine needs of every entry without reading any whole: the ids (sorted), which
     are marked as echoes, and the error codes each lists."""
 
@@ -51,8 +51,7 @@ class EntryIndex:
         return tuple(ident for ident in self.ids if code in self.error_codes[ident])
 
 
-@dataclass(frozen=True)
-class KnowledgeBase:
+class KnowledgeBase(msgspec.Struct, frozen=True):
     """A compiled knowledge base: catalogue, rules, decoders and codes at hand, entries and articles
     read when used."""
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import cache
-from .diagnostics import KbError, Problem
+from .diagnostics import Problem
 from .digest import KbDigest, kb_digest
+from .kb_error import KbError
 from .knowledge_base import KnowledgeBase
 
 __all__ = ["KnowledgeBase", "load_kb"]

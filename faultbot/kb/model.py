@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
+import msgspec
+
+from ..equality import equal_apart_from
 from .versions import Scheme, VersionRange
 
 
-@dataclass(frozen=True)
-class Where:
+class Where(msgspec.Struct, frozen=True):
     """A file and line of the KB."""
 
     file: str
@@ -45,8 +46,7 @@ class FactSource(str, Enum):
     USER = "user"        # only known when the engineer answers
 
 
-@dataclass(frozen=True)
-class FactQuestion:
+class FactQuestion(msgspec.Struct, frozen=True):
     """How to ask an engineer for a fact: the question, why it matters, how to find the answer."""
 
     text: str
@@ -55,8 +55,7 @@ class FactQuestion:
     example: str = ""
 
 
-@dataclass(frozen=True)
-class FactSpec:
+class FactSpec(msgspec.Struct, frozen=True):
     """One fact of the catalogue: its type, where values come from, and how to ask for it."""
 
     name: str
@@ -76,8 +75,7 @@ class FactSpec:
         return self.question is not None
 
 
-@dataclass(frozen=True)
-class Extractor:
+class Extractor(msgspec.Struct, frozen=True):
     """A regex whose named groups are fact names; ``sets`` adds constant facts on a match."""
 
     id: str
@@ -110,8 +108,7 @@ class SymptomForm(str, Enum):
     WORDS = "words"      # faultbot's own: a failure described in words, never a KB symptom's form
 
 
-@dataclass(frozen=True)
-class Symptom:
+class Symptom(msgspec.Struct, frozen=True):
     """A log signature: a message example matched fuzzily after masking, or an exact regex."""
 
     id: str
@@ -137,15 +134,13 @@ class Op(str, Enum):
     EXISTS = "exists"
 
 
-@dataclass(frozen=True)
-class FactRef:
+class FactRef(msgspec.Struct, frozen=True):
     """A comparison operand that is another fact's value (``{fact: name}``)."""
 
     fact: str
 
 
-@dataclass(frozen=True)
-class FactTest:
+class FactTest(msgspec.Struct, frozen=True):
     """A test of one fact's value (equals, in, version_in, regex, comparisons, exists)."""
 
     fact: str
@@ -154,24 +149,21 @@ class FactTest:
     where: Where
 
 
-@dataclass(frozen=True)
-class AllOf:
+class AllOf(msgspec.Struct, frozen=True):
     """A condition that holds when every one of its items holds."""
 
     items: tuple[Condition, ...]
     where: Where
 
 
-@dataclass(frozen=True)
-class AnyOf:
+class AnyOf(msgspec.Struct, frozen=True):
     """A condition that holds when one of its items holds."""
 
     items: tuple[Condition, ...]
     where: Where
 
 
-@dataclass(frozen=True)
-class NotOf:
+class NotOf(msgspec.Struct, frozen=True):
     """A condition that holds when its item does not."""
 
     item: Condition
@@ -181,8 +173,7 @@ class NotOf:
 Condition = FactTest | AllOf | AnyOf | NotOf
 
 
-@dataclass(frozen=True)
-class FixStep:
+class FixStep(msgspec.Struct, frozen=True):
     """One step of a workaround, permanent fix or next check, with its commands and source."""
 
     text: str
@@ -190,8 +181,7 @@ class FixStep:
     citation: str = ""
 
 
-@dataclass(frozen=True)
-class Fixes:
+class Fixes(msgspec.Struct, frozen=True):
     """What to do now, for good, and what to check next."""
 
     workaround: tuple[FixStep, ...] = ()
@@ -199,20 +189,19 @@ class Fixes:
     next_checks: tuple[FixStep, ...] = ()
 
 
-@dataclass(frozen=True)
-class Citation:
+@equal_apart_from("line")
+class Citation(msgspec.Struct, frozen=True):
     """An article section an entry cites (article#section), with the line citing it."""
 
     article: str
     section: str
-    line: int = field(default=0, compare=False)
+    line: int = 0
 
     def __str__(self) -> str:
         return f"{self.article}#{self.section}"
 
 
-@dataclass(frozen=True)
-class EntryTest:
+class EntryTest(msgspec.Struct, frozen=True):
     """An example that keeps the entry right: a log, answers, and what must (not) be concluded."""
 
     name: str
@@ -229,8 +218,7 @@ class EntryTest:
         return self.expect_not == entry_id or bool(self.expect and self.expect != entry_id)
 
 
-@dataclass(frozen=True)
-class AppliesTo:
+class AppliesTo(msgspec.Struct, frozen=True):
     """The versions and products an entry applies to; conditions like any other."""
 
     cann: VersionRange | None = None
@@ -248,8 +236,8 @@ class Ceiling(str, Enum):
     POSSIBLE = "possible"
 
 
-@dataclass(frozen=True)
-class Entry:
+@equal_apart_from("field_lines")
+class Entry(msgspec.Struct, frozen=True):
     """One fault of the knowledge base: how to recognise it, when it holds, why, what to do, its
     sources and tests."""
 
@@ -268,10 +256,10 @@ class Entry:
     tests: tuple[EntryTest, ...]
     where: Where
     summary: str = ""
-    tags: tuple[str, ...] = field(default=())
+    tags: tuple[str, ...] = ()
     echo: bool = False          # usually the echo of another rank's failure (see kb/README.md)
     concludes_at_most: Ceiling = Ceiling.CONFIRMED
-    field_lines: tuple[tuple[str, int], ...] = field(default=(), compare=False, repr=False)
+    field_lines: tuple[tuple[str, int], ...] = ()
 
     def line_of(self, field_name: str) -> int:
         """Where a top-level field of the entry is written, for messages about it."""
@@ -288,8 +276,7 @@ def parent_of(entry_id: str) -> str | None:
     return head if head.count(".") >= 1 else None
 
 
-@dataclass(frozen=True)
-class FactCatalogue:
+class FactCatalogue(msgspec.Struct, frozen=True):
     """Every fact an entry may use, and the extractors that read facts from logs."""
 
     facts: dict[str, FactSpec]
@@ -308,8 +295,7 @@ def facts_used(condition: Condition | None) -> set[str]:
     return set().union(*(facts_used(item) for item in condition.items))
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(msgspec.Struct, frozen=True):
     """A derivation rule: when its condition holds, it asserts facts."""
 
     id: str
@@ -324,8 +310,7 @@ class Rule:
         return facts_used(self.when) | {v.fact for _, v in self.then if isinstance(v, FactRef)}
 
 
-@dataclass(frozen=True)
-class DecoderCase:
+class DecoderCase(msgspec.Struct, frozen=True):
     """One case of a decoder: the values it covers, what they mean, the facts they assert."""
 
     key: str                     # its name in rule ids and messages: "name", else "0x26", "9", "case2"
@@ -337,8 +322,7 @@ class DecoderCase:
     hex: bool = False            # the case was written as a hex value
 
 
-@dataclass(frozen=True)
-class Decoder:
+class Decoder(msgspec.Struct, frozen=True):
     """A field decoder: what each value of one log field means, in words (kb/decoders)."""
 
     id: str
@@ -364,8 +348,7 @@ class Decoder:
 CODE_SHAPE = re.compile(r"^([EWI])([0-9A-Z])(\d{4})$")
 
 
-@dataclass(frozen=True)
-class CodeClass:
+class CodeClass(msgspec.Struct, frozen=True):
     """A range of error-code numbers and what codes in it are."""
 
     first: int
@@ -374,8 +357,7 @@ class CodeClass:
     meaning: str
 
 
-@dataclass(frozen=True)
-class CodeBook:
+class CodeBook(msgspec.Struct, frozen=True):
     """How an error code reads: level, reporting module and number class (kb/codes.yaml)."""
 
     levels: dict[str, str]
@@ -384,8 +366,7 @@ class CodeBook:
     citations: tuple[str, ...]        # the sections that say all this
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(msgspec.Struct, frozen=True):
     """A citable section of a source article (``articles/<id>.md#<slug>``)."""
 
     slug: str
@@ -396,8 +377,7 @@ class Section:
     key_terms: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Article:
+class Article(msgspec.Struct, frozen=True):
     """A source article: its front matter and citable sections."""
 
     id: str
@@ -430,23 +410,21 @@ class Intent(Enum):
     ENABLE = "enable"
 
 
-@dataclass(frozen=True)
-class SynonymGroup:
+class SynonymGroup(msgspec.Struct, frozen=True):
     """One concept: ``canonical`` as the articles write it, ``said_as`` as engineers type it."""
 
     canonical: str
     said_as: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Vocabulary:
+class Vocabulary(msgspec.Struct, frozen=True):
     synonyms: tuple[SynonymGroup, ...] = ()
     intents: tuple[tuple[Intent, tuple[str, ...]], ...] = ()
     out_of_scope: tuple[str, ...] = ()   # other vendors' stacks: a question naming one is not about Ascend
 
 
-@dataclass(frozen=True)
-class SettingValue:
+@equal_apart_from("line")
+class SettingValue(msgspec.Struct, frozen=True):
     """One documented value of a setting (a default, a range, a unit, what it controls), where it
     holds, and the article section that states it: each text is the section's own wording."""
 
@@ -455,11 +433,10 @@ class SettingValue:
     when: tuple[str, ...] = ()   # the products or modes it holds for; empty: everywhere
     release: str = ""            # the release it held in, when it no longer holds
     means: str = ""              # what this value does, for a value with a meaning of its own ("never time out")
-    line: int = field(default=0, compare=False)   # where kb/settings.yaml writes it
+    line: int = 0   # where kb/settings.yaml writes it
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(msgspec.Struct, frozen=True):
     """An environment variable and its documented facts, by kind (kb/settings.yaml)."""
 
     name: str                                    # HCCL_EXEC_TIMEOUT
@@ -481,8 +458,7 @@ class Mask(NamedTuple):
     token: str      # <IP>
 
 
-@dataclass(frozen=True)
-class ExecTimeoutProfile:
+class ExecTimeoutProfile(msgspec.Struct, frozen=True):
     """How one product and expansion mode turns HCCL_EXEC_TIMEOUT into the timeout that applies
     (kb/aggregations.yaml): the default, and at most one of a rounding step, a cap, or 0 meaning never."""
 

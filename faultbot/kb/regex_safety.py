@@ -16,12 +16,14 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cache
 from itertools import chain, combinations
 from math import prod
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 # re's own parser: a private module since 3.11, where the old public name warns that it is deprecated.
 if sys.version_info >= (3, 11):
@@ -74,8 +76,7 @@ def _problems(pattern: str) -> tuple[str, ...]:
 _LIMIT = sys.maxunicode + 1
 
 
-@dataclass(frozen=True)
-class _Chars:
+class _Chars(msgspec.Struct, frozen=True):
     """A set of code points as sorted, disjoint, non-touching half-open spans."""
 
     spans: tuple[tuple[int, int], ...] = ()
@@ -166,8 +167,7 @@ class _Kind(Enum):
     CONDITIONAL = "conditional group"
 
 
-@dataclass(frozen=True, eq=False)  # identity: the same text at two places is two nodes
-class _Node:
+class _Node(msgspec.Struct, frozen=True, eq=False):  # identity: the same text at two places is two nodes
     kind: _Kind
     text: str                      # the node written back as regex source, for messages
     children: tuple[_Node, ...]

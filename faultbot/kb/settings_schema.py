@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from .control_chars import first_control
-from .diagnostics import KbError, Problem
+from .diagnostics import Problem
 from .fields import Fields, Problems
+from .kb_error import KbError
 from .model import Article, Setting, SettingValue, Where
 from .yaml_source import load_yaml
 

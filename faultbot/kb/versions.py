@@ -9,10 +9,12 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from enum import Enum
-from functools import total_ordering
 from typing import NoReturn, Union
+
+import msgspec
+
+from ..equality import equal_apart_from
 
 
 class VersionError(ValueError):
@@ -35,9 +37,8 @@ KeyPart = Union[int, "tuple[KeyPart, ...]"]
 SortKey = tuple[KeyPart, ...]
 
 
-@total_ordering
-@dataclass(frozen=True)
-class Version:
+@equal_apart_from("text")
+class Version(msgspec.Struct, frozen=True):
     """A parsed version: ordered and compared by ``key``, shown as the canonical ``text``.
 
     Not ``order=True``: schemes have no order between them, and comparing a CANN version
@@ -45,21 +46,32 @@ class Version:
     """
 
     scheme: Scheme
-    key: SortKey = field(repr=False)
-    text: str = field(compare=False)
+    key: SortKey
+    text: str
 
     def __str__(self) -> str:
         return self.text
 
     def __lt__(self, other: object) -> bool:
-        if not isinstance(other, Version):
-            return NotImplemented
+        return self._key_beside(other) < other.key if isinstance(other, Version) else NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        return self._key_beside(other) <= other.key if isinstance(other, Version) else NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        return self._key_beside(other) > other.key if isinstance(other, Version) else NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        return self._key_beside(other) >= other.key if isinstance(other, Version) else NotImplemented
+
+    def _key_beside(self, other: Version) -> SortKey:
+        """This version's key, to order against ``other``'s: only versions of one scheme have an order."""
         if other.scheme is not self.scheme:
             raise TypeError(
                 f"cannot order {self.scheme.value} version {self} against "
                 f"{other.scheme.value} version {other}"
             )
-        return self.key < other.key
+        return self.key
 
 
 def parse_version(text: str, scheme: Scheme) -> Version:
@@ -218,8 +230,7 @@ _OPERATORS: dict[str, Callable[[Version, Version], bool]] = {
 _OPERATOR_CHARS = "<>=!~^"  # wider than _OPERATORS, so that ~= or => is named in the error
 
 
-@dataclass(frozen=True)
-class Clause:
+class Clause(msgspec.Struct, frozen=True):
     """One comparison of a range, such as ``>=8.0.RC2``."""
 
     op: str                # one of _OPERATORS
@@ -240,8 +251,7 @@ def _comparable(candidate: Version, bound: Version) -> Version:
     return Version(candidate.scheme, (*candidate.key[:-1], ()), candidate.text.partition("+")[0])
 
 
-@dataclass(frozen=True)
-class VersionRange:
+class VersionRange(msgspec.Struct, frozen=True):
     """Comma-separated clauses that must all hold; no clauses (spelt ``*``) means any version."""
 
     scheme: Scheme

@@ -18,7 +18,8 @@ from typing import Any
 import yaml
 
 from .control_chars import CONTROL_HINT, first_control
-from .diagnostics import KbError, Problem
+from .diagnostics import Problem
+from .kb_error import KbError
 
 MAX_FILE_BYTES = 1 << 20     # per KB file (entry, catalogue, article): the largest shipped is under 64 KiB
 MAX_DEPTH = 64               # levels of nesting; KB files use fewer than 10

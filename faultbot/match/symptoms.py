@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cached_property, partial
 from typing import NamedTuple
+
+import msgspec
 
 from ..fullwidth import as_ascii_punctuation
 from ..ingest.records import LogRecord
@@ -29,8 +30,7 @@ _ANCHOR_MAX = 32
 TRUNCATED_SHARE = 0.6
 
 
-@dataclass(frozen=True)
-class SymptomMatch:
+class SymptomMatch(msgspec.Struct, frozen=True):
     """A record that matched a symptom of an entry, and how well."""
 
     entry_id: str

@@ -7,7 +7,8 @@ about the thing the question names."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+import msgspec
 
 from ..engine.decoding import DecodedField
 from ..engine.wording import show_value
@@ -29,8 +30,7 @@ MAX_ABOUT = 5              # sections listed when the question names a thing but
 _TERM = re.compile(r"[A-Za-z0-9_]+(?:[.\-][A-Za-z0-9_]+)*|[\u3400-\u9fff]+")
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(msgspec.Struct, frozen=True):
     text: str | None                  # Markdown; None when the knowledge holds nothing relevant
     citations: tuple[str, ...]        # "article#section", the one answered from first
     score: float                      # coverage of the question by the passage answered from, 0..1

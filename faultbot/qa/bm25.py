@@ -7,7 +7,8 @@ import math
 import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from .tokens import is_cjk
 
@@ -21,8 +22,7 @@ UNKNOWN_WEIGHT = 0.25
 _COUNT = re.compile(r"^(?:\d+(?:[.\-]?[a-z]+)?|0x[0-9a-f]+)$")    # 64, 300s, 32-node, 0x05000001: the asker's value
 
 
-@dataclass(frozen=True)
-class Bm25:
+class Bm25(msgspec.Struct, frozen=True):
     counts: tuple[Mapping[str, int], ...]    # term frequencies per document
     lengths: tuple[int, ...]
     average_length: float

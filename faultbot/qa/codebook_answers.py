@@ -5,7 +5,8 @@ or a whole code), what the characters of a code are, and what its number ranges 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+import msgspec
 
 from ..kb.model import CodeBook, Intent
 from .tokens import words
@@ -18,8 +19,7 @@ MODULE_WORD = "module"        # what a question about the reporting module says 
 CODE_WORDS = frozenset({"code", "码"})   # beside "error": the question is about error codes
 
 
-@dataclass(frozen=True)
-class CodeAnswer:
+class CodeAnswer(msgspec.Struct, frozen=True):
     text: str                       # Markdown
     citations: tuple[str, ...]
 

@@ -6,7 +6,8 @@ prose (``HCCL (Huawei Collective Communication Library, ...)``)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+import msgspec
 
 from .rewording import NAME
 
@@ -25,8 +26,7 @@ _ACRONYM = re.compile(r"\b(?P<short>[A-Z][A-Za-z]{1,7})\s+\((?P<long>[A-Za-z][A-
 _SENTENCE = re.compile(r"[^.!?。\n]*(?:[.!?。]|$)")
 
 
-@dataclass(frozen=True)
-class Definition:
+class Definition(msgspec.Struct, frozen=True):
     names: tuple[str, ...]     # as the article writes them
     text: str                  # Markdown: the item, the row or the sentence that defines them
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+
+import msgspec
 
 from ..engine.conditions import leaves_of
 from ..engine.lineage import Lineage
@@ -23,14 +24,12 @@ MIN_COVERAGE = 0.2         # the best must hold this share of the words' weight
 _ERROR_CODE = re.compile(r"\b(?:E[A-Z]\d{4}|\d{6})\b")
 
 
-@dataclass(frozen=True)
-class FaultHit:
+class FaultHit(msgspec.Struct, frozen=True):
     entry: Entry
     score: float
 
 
-@dataclass(frozen=True)
-class WordsMatch:
+class WordsMatch(msgspec.Struct, frozen=True):
     candidates: tuple[FaultHit, ...]             # best first; empty when nothing fits
     question: Question | None                    # the askable fact that tells them apart
     telltales: tuple[tuple[str, str], ...]       # (entry id, a literal its log lines hold)

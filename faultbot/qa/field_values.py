@@ -9,7 +9,8 @@ without any such word every reading is given, each labelled, rather than one gue
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+import msgspec
 
 from ..engine.decoding import DecodedField, decode_value
 from ..engine.facts import Fact, Provenance, ProvenanceSource
@@ -21,8 +22,7 @@ _VALUE = r"(?P<value>\((?:[0-9a-fA-Fx]{1,10}, ?){0,3}[0-9a-fA-Fx]{1,10}\)|0[xX][
 _BETWEEN = r"[^\w(]{0,3}(?:(?:is|was|of|=|:|equals?|为|是)[^\w(]{0,3})?"
 
 
-@dataclass(frozen=True)
-class _Asked:
+class _Asked(msgspec.Struct, frozen=True):
     decoder: Decoder
     spec: FactSpec
     pattern: re.Pattern[str]

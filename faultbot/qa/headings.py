@@ -6,7 +6,8 @@ that is neither ("Heartbeat abnormal events in the run log") says nothing this c
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+import msgspec
 
 from ..kb.model import Intent
 from .rewording import NAME, Rewording
@@ -22,8 +23,7 @@ _SPLIT = re.compile(r"\s+[—–]\s+|:\s+")
 _DESCRIBES = re.compile(r"^(?:how|what|when|where|why|which|who|the|a|an|some|\w+ing|\d)\b", re.I)
 
 
-@dataclass(frozen=True)
-class Heading:
+class Heading(msgspec.Struct, frozen=True):
     names: tuple[str, ...]        # the things it names; empty: those of the section above it or the article
     intents: frozenset[Intent]    # what the section answers about them; MEANING for a thing's own section
     usable: bool                  # False: the heading names something too particular to answer for

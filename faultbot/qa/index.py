@@ -4,7 +4,8 @@ passage's sentences and their words, built once per KB content (then loaded from
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+
+import msgspec
 
 from .. import cache
 from ..kb.loader import KnowledgeBase
@@ -51,8 +52,7 @@ def _mentions(passages: tuple[Passage, ...]) -> dict[str, tuple[int, ...]]:
     return {name: tuple(places) for name, places in found.items() if len(places) <= most}
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(msgspec.Struct, frozen=True):
     passage: Passage
     sentences: tuple[Sentence, ...]
     words: tuple[frozenset[str], ...]     # the words of each sentence (its commands included)
@@ -63,8 +63,7 @@ class Hit:
     heading_words: frozenset[str] = frozenset()    # the words of its title alone
 
 
-@dataclass(frozen=True)
-class KnowledgeIndex:
+class KnowledgeIndex(msgspec.Struct, frozen=True):
     passages: tuple[Passage, ...]
     sentences: tuple[tuple[Sentence, ...], ...]      # of each passage, cut once
     words: tuple[tuple[frozenset[str], ...], ...]    # of each sentence of each passage
@@ -78,7 +77,7 @@ class KnowledgeIndex:
     fields: FieldQuestions | None = None   # questions about one field value, answered by the decoders
     catalogue: Catalogue = Catalogue((), {})   # the things the KB knows by name and what it states about each
     linker: Linker | None = None              # which of them a question names
-    position: dict[str, int] = field(default_factory=dict)    # a passage's ref -> its index
+    position: dict[str, int] = msgspec.field(default_factory=dict)    # a passage's ref -> its index
     codebook: CodeBook | None = None          # how error codes are built (kb/codes.yaml)
 
     @classmethod

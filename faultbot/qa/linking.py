@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+
+import msgspec
 
 from .rewording import NAME
 from .things import Catalogue
@@ -20,8 +21,7 @@ MIN_DISTINCTIVE_CHARS = 4  # ... when it is a word this long
 _MARKED_NAME = re.compile(NAME.pattern + r"|^[A-Z][A-Z0-9]+$|^\d{5,}$|[^\w\s]")
 
 
-@dataclass(frozen=True)
-class _Name:
+class _Name(msgspec.Struct, frozen=True):
     words: tuple[str, ...]
     thing: int
     needs_context: bool        # one plain word: meant only beside a word of its titles
@@ -59,8 +59,7 @@ def _distinctive_words(names: list[_Name], document_frequency: dict[str, int]) -
     return list({(n.words, n.thing): n for n in found}.values())
 
 
-@dataclass(frozen=True)
-class Linker:
+class Linker(msgspec.Struct, frozen=True):
     names: tuple[_Name, ...]
     by_word: dict[str, tuple[int, ...]]       # a word -> the names holding it
     generic: frozenset[int]                   # things named only by words most passages write

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from ..engine.facts import WorkingMemory
 from ..engine.fill import fill
@@ -31,8 +32,7 @@ POINTER_SHARE = 0.4        # a point with this share of its sentences pointing e
 _FIX_FIELDS = (("workaround", "workaround"), ("permanent", "permanent fix"), ("next_checks", "next checks"))
 
 
-@dataclass(frozen=True)
-class Passage:
+class Passage(msgspec.Struct, frozen=True):
     ref: str              # how /search names it: "article#section" or "entry-id cause"
     title: str
     text: str             # Markdown the answer is cut from

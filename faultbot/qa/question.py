@@ -6,8 +6,9 @@ what-is, a command or a variable to set for a how-to)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from ..kb.model import Intent
 from .sentences import Sentence
@@ -30,8 +31,7 @@ _WHAT_IS = re.compile(r"^\s*what\s+(?:is|are|does)\s+(?:an?\s+|the\s+)?([\w.\-]+
 _SETTING = re.compile(r"\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b")    # an environment variable: what a how-to sets
 
 
-@dataclass(frozen=True)
-class Question:
+class Question(msgspec.Struct, frozen=True):
     text: str
     query: dict[str, float]       # its terms in the articles' words and how much each counts
     total: float

@@ -4,11 +4,12 @@ it; each must-not-answer question must get "not in my knowledge base"."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
-from ..kb.diagnostics import KbError
+import msgspec
+
 from ..kb.fields import Fields, Problems
+from ..kb.kb_error import KbError
 from ..kb.yaml_source import load_yaml
 from .answer import Answer, answer
 from .index import KnowledgeIndex
@@ -16,8 +17,7 @@ from .index import KnowledgeIndex
 SUMMARY = "the question set has problems"
 
 
-@dataclass(frozen=True)
-class AskedQuestion:
+class AskedQuestion(msgspec.Struct, frozen=True):
     text: str
     held_out: bool
     fact: str              # the fact's id; "" for a must-not-answer question
@@ -26,8 +26,7 @@ class AskedQuestion:
     where: str             # file:line
 
 
-@dataclass(frozen=True)
-class QuestionResult:
+class QuestionResult(msgspec.Struct, frozen=True):
     question: AskedQuestion
     answer: Answer
 

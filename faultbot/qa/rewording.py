@@ -7,7 +7,8 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+import msgspec
 
 from ..fullwidth import as_ascii_punctuation
 from ..kb.model import Intent, Vocabulary
@@ -58,8 +59,7 @@ def known_names(texts: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted({name for text in texts for name in NAME.findall(text)}))
 
 
-@dataclass(frozen=True)
-class Rewording:
+class Rewording(msgspec.Struct, frozen=True, dict=True):  # dict: room for the cached properties
     """The vocabulary compiled for questions, with the names the knowledge base knows."""
 
     canonical: dict[str, str]                 # a phrase, case-folded -> its group's word

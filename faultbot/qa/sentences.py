@@ -4,7 +4,9 @@ shell blocks stay with the sentence that introduces them, log examples are left 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+
+import msgspec
+from msgspec.structs import replace
 
 # The end of a sentence: . ! ? (closing marks may follow) and a space before a capital, or a Chinese stop.
 _SENTENCE_END = re.compile(r"[.!?][*_`)\]\"”’]*\s+(?=[A-Z0-9`*(\"“\[])|[。！？；]")
@@ -15,8 +17,7 @@ SHELL_LANGUAGES = frozenset({"bash", "sh", "shell", "console", "zsh"})
 KEY_TERMS_PREFIX = "**Key terms (zh):**"
 
 
-@dataclass(frozen=True)
-class Sentence:
+class Sentence(msgspec.Struct, frozen=True):
     text: str                        # Markdown, inline formatting kept
     block: int                       # the paragraph, list item or table row it comes from
     bullet: bool = False             # the first sentence of a list item

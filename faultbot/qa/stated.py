@@ -9,7 +9,7 @@ cause, a workaround. When all the question asks is said with words that ask for 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from ..kb.model import Intent, parent_of
 from .excerpt import passage_excerpt
@@ -26,8 +26,7 @@ STATED_COVERAGE = 0.75     # what a statement must hold of a weakly asked questi
 WEAK_INTENTS = frozenset({Intent.MEANING, Intent.UNIT, Intent.CHECK, Intent.ENABLE})
 
 
-@dataclass(frozen=True)
-class Stated:
+class Stated(msgspec.Struct, frozen=True):
     text: str                       # Markdown
     citations: tuple[str, ...]      # the sections stating it, the first answered from first
     coverage: float                 # share of the question's weight it holds, 0..1

@@ -9,7 +9,7 @@ question about a destroyed communicator and an SDMA error picks that particular 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from ..kb.model import Intent
 from .index import KnowledgeIndex
@@ -22,8 +22,7 @@ INTENT_ORDER = (Intent.DEFAULT, Intent.RANGE, Intent.UNIT, Intent.FIXED_VERSION,
                 Intent.ENABLE, Intent.MEANING)
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(msgspec.Struct, frozen=True):
     thing: Thing
     intents: frozenset[Intent]          # what is asked that the statements answer
     statements: tuple[Statement, ...]   # of the most particular intent the thing answers, best first

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Article, Entry, Intent, Section, Setting, parent_of
@@ -47,8 +48,7 @@ SETTING_INTENTS = {
 }
 
 
-@dataclass(frozen=True)
-class Statement:
+class Statement(msgspec.Struct, frozen=True):
     """What the knowledge base states about a thing for some intents, and where."""
 
     intents: frozenset[Intent]
@@ -61,8 +61,7 @@ class Statement:
     within: int = -1              # the passage holding it (a definition's section): what it covers of a question
 
 
-@dataclass(frozen=True)
-class Thing:
+class Thing(msgspec.Struct, frozen=True):
     names: tuple[str, ...]                # as the knowledge base writes them, the first the main one
     statements: tuple[Statement, ...]
     context: frozenset[str]               # words of the titles it is named under
@@ -71,8 +70,7 @@ class Thing:
         return [s for s in self.statements if intent in s.intents]
 
 
-@dataclass(frozen=True)
-class Catalogue:
+class Catalogue(msgspec.Struct, frozen=True):
     things: tuple[Thing, ...]
     settings: dict[str, Setting]
 

@@ -6,8 +6,9 @@ present when the input holds several ranks.
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import TYPE_CHECKING
+
+from msgspec.structs import asdict
 
 from ..engine.candidates import Candidate, described_only
 from ..engine.diagnosis import Diagnosis

@@ -5,13 +5,13 @@ that decide and this count, never every line."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from ..match.symptoms import SymptomMatch
 
 
-@dataclass(frozen=True)
-class MoreLike:
+class MoreLike(msgspec.Struct, frozen=True):
     """How many other lines say what an evidence line says."""
 
     lines: int        # other lines that matched the same symptom of the same entry

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import errno
 import os
-from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
+
+from msgspec.structs import replace
 
 from ..engine.answers import AnswerError
 from ..engine.asking import question_to_ask

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import Enum
+
+import msgspec
 
 from ..engine.answers import is_unknown
 from ..engine.questions import Question
@@ -35,8 +36,7 @@ class InputKind(str, Enum):
     QUESTION = "question"
 
 
-@dataclass(frozen=True)
-class Input:
+class Input(msgspec.Struct, frozen=True):
     kind: InputKind
     text: str        # stripped; for a bare "why" while a question is pending, "/why"
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass
 from difflib import get_close_matches
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from ..atomic_files import write_atomically
 from ..case_export import case_document
@@ -31,8 +32,7 @@ if TYPE_CHECKING:
 SEARCH_HITS = 6
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(msgspec.Struct, frozen=True):
     name: str
     args: str
     help: str

@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
+
+import msgspec
 
 from ..kb.shapes import IPV4, PATH_CHAR, TIMESTAMP
 
@@ -73,8 +74,7 @@ _HOSTNAME_KEYS = frozenset({"hostname", "host_name", "nodename", "node_name"})
 _SOURCE_FILE = re.compile(r"\.(?:cc|cpp|cxx|c|h|hpp|cu)$")
 
 
-@dataclass(frozen=True)
-class IdentifierKind:
+class IdentifierKind(msgspec.Struct, frozen=True):
     """One kind of identifier (or, with no label, of text to protect) and how to find it."""
 
     name: str

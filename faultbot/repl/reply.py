@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from ..engine.candidates import Candidate
 
 
-@dataclass(frozen=True)
-class Reply:
+class Reply(msgspec.Struct, frozen=True):
     markdown: str = ""
     error: str = ""                       # one line, shown as an error
     conclusion: Candidate | None = None   # shown first, coloured by its confidence

@@ -17,10 +17,11 @@ import fcntl
 import json
 import os
 import time
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from ..atomic_files import json_line
 
@@ -36,11 +37,10 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(msgspec.Struct, frozen=True):
     seq: int
     kind: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any] = msgspec.field(default_factory=dict)
 
     def get(self, key: str, default: Any = "") -> Any:
         return self.data.get(key, default)

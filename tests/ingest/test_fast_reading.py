@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import replace
 
 import pytest
+from msgspec.structs import replace
 
 from faultbot.evidence import EvidenceCollector
 from faultbot.fullwidth import FULL_WIDTH_CHARACTERS

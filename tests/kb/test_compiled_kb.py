@@ -69,7 +69,7 @@ def test_an_edit_is_picked_up_on_the_next_run(kb_copy, cache_dir):
 
 
 def test_an_edit_that_breaks_the_kb_is_reported_not_masked_by_the_cache(kb_copy, cache_dir):
-    from faultbot.kb.diagnostics import KbError
+    from faultbot.kb.kb_error import KbError
 
     _load(kb_copy)
     (kb_copy / ENTRY).write_text("id: [unclosed\n", encoding="utf-8")

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from faultbot.kb.diagnostics import KbError, Problem
+from faultbot.kb.diagnostics import Problem
+from faultbot.kb.kb_error import KbError
 from faultbot.kb.yaml_source import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES, load_yaml, parse_yaml, read_kb_file
 
 
