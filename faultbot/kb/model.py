@@ -408,6 +408,7 @@ class Intent(Enum):
     CONSISTS_OF = "consists_of"
     COLLECT = "collect"
     ENABLE = "enable"
+    SIGNATURE = "signature"      # the log text that shows it: a keyword, the lines of its symptoms
 
 
 class SynonymGroup(msgspec.Struct, frozen=True):

@@ -9,11 +9,14 @@ from __future__ import annotations
 import re
 
 import msgspec
+from msgspec.structs import replace
 
 from ..engine.decoding import DecodedField
 from ..engine.wording import show_value
+from ..kb.model import Intent
 from .codebook_answers import code_answer
 from .excerpt import passage_excerpt
+from .forms import stated_value
 from .index import ENTITY, Hit, KnowledgeIndex
 from .question import Question
 from .ranking import rank
@@ -97,8 +100,10 @@ def _close_second(ranked: list[tuple[float, Hit]], second: Hit) -> bool:
     return value >= SECOND_PASSAGE_RATIO * ranked[0][0]
 
 
-def _field_lines(decoded: tuple[DecodedField, ...]) -> list[str]:
-    lines = [f"- **{d.label}** `{show_value(d.fact.value)}`: {d.sentence}" for d in decoded]
+def _field_lines(decoded: tuple[DecodedField, ...], others: bool) -> list[str]:
+    """Each reading of the value, or with ``others`` of the values besides it."""
+    besides = "other than " if others else ""
+    lines = [f"- **{d.label}** {besides}`{show_value(d.fact.value)}`: {d.sentence}" for d in decoded]
     if len({d.decoder for d in decoded}) > 1:
         lines.append("\n*Several fields go by that name: the log line the value comes from decides which reading applies.*")
     return lines
@@ -124,18 +129,31 @@ def _about_what_is_named(index: KnowledgeIndex, asked: Question) -> Answer | Non
     return Answer("\n".join(lines), tuple(shown), 0.0)
 
 
+def _from_things(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]]) -> Stated | None:
+    """What the KB states about the thing the question names; when it states a log field's value
+    (ExceptionType is Heartbeat Lost Occurred), about that value, for what is asked or else for
+    what the value means."""
+    if (value := stated_value(index, asked.text)) is None:
+        return from_things(index, asked, ranked)
+    about = replace(asked, text=value.rest)
+    return (from_things(index, about, ranked)
+            or from_things(index, replace(about, intents=frozenset({Intent.MEANING})), ranked))
+
+
 def answer(index: KnowledgeIndex, question: str) -> Answer:
-    """What answers ``question``: a field value it names (retCode 0x31) said first in the decoder's
-    words, with the decoder's source cited first (the passage then stays only when it comes from an
-    article a decoder cites: its words matched the question, not its value); else what the KB
-    states about the one thing it names, for what it asks; else the passage that answers it best."""
+    """What answers ``question``: a field value it names (retCode 0x31), or the values besides one
+    ("CQE status not 12"), said first in the decoder's words, with the decoder's source cited first
+    (the passage then stays only when it comes from an article a decoder cites: its words matched
+    the question, not its value); else what the KB states about the one thing it names, for what
+    it asks; else the passage that answers it best."""
     asked = Question.read(question.strip(), index)
     foreign = index.rewording.foreign(asked.text)
     decoded = index.fields.decode(asked.text) if index.fields else ()
+    others = not decoded and index.fields is not None and bool(decoded := index.fields.decode_others(asked.text))
     if not foreign and not decoded and (coded := code_answer(index.codebook, asked.text, asked.intents)):
         return Answer(coded.text, coded.citations, 1.0)
     ranked = rank(index.search(asked.text, limit=None), asked, index)
-    if not foreign and not decoded and (stated := from_things(index, asked, ranked)) is not None:
+    if not foreign and not decoded and (stated := _from_things(index, asked, ranked)) is not None:
         return Answer.of(stated)
     passage = _from_passages(index, asked, ranked)
     if foreign and passage.found and not any(name in (passage.text or "").casefold() for name in foreign):
@@ -147,6 +165,6 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
     articles = {d.citation.partition("#")[0] for d in decoded}
     if passage.found and passage.citations[0].partition("#")[0] not in articles:
         passage = Answer(None, (), passage.score)
-    text = "\n".join(_field_lines(decoded)) + (f"\n\n{passage.text}" if passage.found else "")
+    text = "\n".join(_field_lines(decoded, others)) + (f"\n\n{passage.text}" if passage.found else "")
     citations = tuple(dict.fromkeys((*(d.citation for d in decoded), *passage.citations)))
     return Answer(text, citations[:MAX_CITATIONS + len(decoded)], 1.0)

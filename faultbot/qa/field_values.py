@@ -1,5 +1,7 @@
 """Questions about one field value ("what does retCode 0x31 mean", "CQE status 2 in an SDMA error"),
-answered by the KB's field decoders word for word instead of by the passage that mentions it.
+answered by the KB's field decoders word for word instead of by the passage that mentions it; and
+about the values other than one the decoder knows ("a CQE status that is not 12"), answered by
+what the decoder says of the values its table does not name.
 
 A decoder is asked about by the names in its ``asked_as``; when several decoders share a name
 (a CQE status of RoCE or of SDMA), the ones whose ``context`` words the question holds win, and
@@ -18,22 +20,29 @@ from ..kb.fact_values import coerce
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Decoder, FactSpec, FactType
 
-_VALUE = r"(?P<value>\((?:[0-9a-fA-Fx]{1,10}, ?){0,3}[0-9a-fA-Fx]{1,10}\)|0[xX][0-9a-fA-F]{1,8}|\d{1,6})(?![\w.])"
+_VALUE = r"(?P<value>\((?:[0-9a-fA-Fx]{1,10}, ?){0,3}[0-9a-fA-Fx]{1,10}\)|0[xX][0-9a-fA-F]{1,8}|\d{1,6})(?![A-Za-z0-9_]|\.\d)"
 _BETWEEN = r"[^\w(]{0,3}(?:(?:is|was|of|=|:|equals?|为|是)[^\w(]{0,3})?"
+# "status that is not 12", "status isn't 12", "status other than 12", "status 不是12"
+_NOT = (r"[^\w(]{0,3}(?:(?:that|which)\s+)?(?:(?:is|was|are)\s*(?:not|n't)|isn't|wasn't|not|"
+        r"(?:(?:is|was)\s+)?(?:something\s+)?(?:other than|different from|besides)|不是|不等于|不为|并非|非)[^\w(]{0,3}")
 
 
 class _Asked(msgspec.Struct, frozen=True):
     decoder: Decoder
     spec: FactSpec
     pattern: re.Pattern[str]
+    negated: re.Pattern[str]      # the field said not to hold a value
+
+
+def _asked_pattern(decoder: Decoder, between: str) -> re.Pattern[str]:
+    names = "|".join(re.escape(n) for n in decoder.asked_as)
+    return re.compile(r"(?i)(?<![\w])(?:" + names + r")" + between + _VALUE)
 
 
 class FieldQuestions:
     def __init__(self, kb: KnowledgeBase):
-        self._asked = tuple(
-            _Asked(d, kb.facts[d.fact], re.compile(r"(?i)(?<![\w])(?:" + "|".join(re.escape(n) for n in d.asked_as)
-                                                   + r")" + _BETWEEN + _VALUE))
-            for d in kb.decoders if d.asked_as)
+        self._asked = tuple(_Asked(d, kb.facts[d.fact], _asked_pattern(d, _BETWEEN), _asked_pattern(d, _NOT))
+                            for d in kb.decoders if d.asked_as)
 
     def _read(self, asked: _Asked, text: str) -> object | None:
         hex_written = text.lower().startswith("0x")
@@ -46,14 +55,28 @@ class FieldQuestions:
 
     def decode(self, question: str) -> tuple[DecodedField, ...]:
         """Every decoded reading of the field values the question names, best-fitting fields first."""
+        return self._found(question, negated=False)
+
+    def decode_others(self, question: str) -> tuple[DecodedField, ...]:
+        """For a field the question says is not some value ("CQE status 不是12"), what each decoder of
+        that name that knows the value says of the values its table does not name; the fact holds
+        the value excluded."""
+        return self._found(question, negated=True)
+
+    def _found(self, question: str, negated: bool) -> tuple[DecodedField, ...]:
         lowered = question.lower()
         found: list[tuple[bool, DecodedField]] = []
         for asked in self._asked:
-            for match in asked.pattern.finditer(question):
+            for match in (asked.negated if negated else asked.pattern).finditer(question):
                 value = self._read(asked, match.group("value"))
                 if value is None:
                     continue
                 decoded = decode_value(asked.decoder, Fact(asked.decoder.fact, value, Provenance(ProvenanceSource.ANSWER)))
+                if negated:
+                    # Only a value the table names has others to speak of; they are what it does not name.
+                    decoded = (DecodedField(asked.decoder.id, asked.decoder.label, decoded.fact, asked.decoder.otherwise,
+                                            asked.decoder.citation, False)
+                               if decoded is not None and decoded.known and asked.decoder.otherwise else None)
                 if decoded is not None:
                     in_context = any(word.lower() in lowered for word in asked.decoder.context)
                     found.append((in_context, decoded))

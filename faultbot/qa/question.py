@@ -1,7 +1,7 @@
 """A question as the answering reads it: its words in the articles' words and how much each
 counts, what it asks for (a default, a cause ...), the names it asks about, and what makes a
 sentence answer it beyond its words (the default value of the variable it names, "X is" for a
-what-is, a command or a variable to set for a how-to)."""
+what-is, a command or a variable to set for a how-to, quoted log text for what identifies something)."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ _NOT_SUBJECTS = frozenset({"default", "the", "a", "an"})
 _WHAT_IS = re.compile(r"^\s*what\s+(?:is|are|does)\s+(?:an?\s+|the\s+)?([\w.\-]+)"
                       r"|^\s*([\w.\-]+)\s*(?:是什么|是啥)", re.I)
 _SETTING = re.compile(r"\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b")    # an environment variable: what a how-to sets
+_QUOTED = re.compile(r"`[^`\n]{3,}`|“[^”\n]{3,}”|\"[^\"\n]{3,}\"")   # log text quoted: what a signature ask wants
 
 
 class Question(msgspec.Struct, frozen=True):
@@ -63,8 +64,8 @@ class Question(msgspec.Struct, frozen=True):
 
     def bonus(self, sentence: Sentence, holds_any: bool, context: str = "", choosing: bool = False) -> float:
         """What makes a sentence the answer beyond its words: the default value of X for a
-        default, "X is" for a what-is and, once the passage is chosen, commands or a variable to
-        set for a how-to. ``context``: the passage title and the sentence before it."""
+        default, "X is" for a what-is, quoted log text for a signature and, once the passage is
+        chosen, commands or a variable to set for a how-to. ``context``: the passage title and the sentence before it."""
         if not holds_any:
             return 0.0
         bonus = 0.0
@@ -74,6 +75,8 @@ class Question(msgspec.Struct, frozen=True):
                                       sentence.text, re.I):
             bonus += 0.5
         if choosing and self.how_to and (sentence.commands or _SETTING.search(sentence.text)):
+            bonus += 0.5
+        if Intent.SIGNATURE in self.intents and _QUOTED.search(sentence.text):
             bonus += 0.5
         return bonus
 

@@ -18,8 +18,8 @@ from .tokens import query_terms, tokenize, words
 
 # When a question asks for several things, the most particular one is answered.
 INTENT_ORDER = (Intent.DEFAULT, Intent.RANGE, Intent.UNIT, Intent.FIXED_VERSION, Intent.WORKAROUND,
-                Intent.PERMANENT_FIX, Intent.CAUSE, Intent.CONSISTS_OF, Intent.COLLECT, Intent.CHECK,
-                Intent.ENABLE, Intent.MEANING)
+                Intent.PERMANENT_FIX, Intent.CAUSE, Intent.CONSISTS_OF, Intent.COLLECT, Intent.SIGNATURE,
+                Intent.CHECK, Intent.ENABLE, Intent.MEANING)
 
 
 class Choice(msgspec.Struct, frozen=True):

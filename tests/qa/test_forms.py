@@ -1,0 +1,68 @@
+"""Question forms the words alone do not carry: a log field stated with its value is a question
+about the value; a field said not to hold a value asks about its other values; "what log lines /
+what string identifies X" asks for the log text that shows X."""
+
+from __future__ import annotations
+
+from faultbot.kb.model import Intent
+from faultbot.qa.answer import answer
+from faultbot.qa.field_values import FieldQuestions
+from faultbot.qa.forms import stated_value
+
+
+def _value(index, question):
+    found = stated_value(index, index.rewording.reword(question))
+    return None if found is None else (found.field, index.catalogue.things[found.value].names[0])
+
+
+def test_a_field_stated_with_its_value_names_the_value(index):
+    assert _value(index, "ExceptionType is Heartbeat Lost Occurred. What happened to that rank?") == \
+        ("ExceptionType", "Heartbeat Lost Occurred")
+    assert _value(index, "my summary line says ExceptionType:[Stuck Occurred], now what") == \
+        ("ExceptionType", "Stuck Occurred")
+
+
+def test_a_value_that_is_no_known_thing_or_a_what_is_is_no_stated_value(index):
+    assert _value(index, "HCCL_EXEC_TIMEOUT is set to 0, what happens") is None
+    assert _value(index, "what is the crimer rank") is None
+
+
+def test_a_stated_value_is_answered_by_what_the_value_means(index):
+    found = answer(index, "ExceptionType is Heartbeat Lost Occurred. What happened to that rank?")
+    assert found.citations[0] == "hccl-task-execution-faults#heartbeat-reading-guide"
+    assert "exited" in found.text and "network" in found.text
+
+
+def _others(kb, question):
+    return [(d.decoder, str(d.fact.value), d.known) for d in FieldQuestions(kb).decode_others(question)]
+
+
+def test_a_value_said_not_to_be_one_gives_what_the_decoders_say_of_other_values(kb):
+    expected = [("roce-cqe-status", "12", False), ("sdma-cqe-status", "12", False)]
+    assert _others(kb, "I got a cqe status that is not 12, what should I do") == expected
+    assert _others(kb, "CQE status 不是12怎么办") == expected
+    assert _others(kb, "HCCP failed CQE status other than 12") == [("roce-cqe-status", "12", False)]
+
+
+def test_a_negated_value_the_table_does_not_name_or_a_plain_value_has_no_other_values(kb):
+    assert _others(kb, "cqe status that is not 99") == []
+    assert _others(kb, "what does cqe status 12 mean") == []
+    assert FieldQuestions(kb).decode("I got a cqe status that is not 12") == ()
+
+
+def test_a_value_glued_to_chinese_words_is_read(kb):
+    assert [d.decoder for d in FieldQuestions(kb).decode("HCCP failed CQE status 12怎么办")] == ["roce-cqe-status"]
+
+
+def test_a_negated_value_is_answered_with_the_other_values_row(index):
+    found = answer(index, "I got a cqe status that is not 12, what should I do")
+    assert "other than `12`" in found.text and "support" in found.text
+    assert found.citations[0] == "roce-cqe-status-codes#verbs-status"
+
+
+def test_what_log_lines_identify_asks_for_the_signature(index):
+    assert Intent.SIGNATURE in index.rewording.intents(index.rewording.reword("what log lines identify this bug"))
+    assert Intent.SIGNATURE in index.rewording.intents(index.rewording.reword("what string marks it in the plog"))
+    found = answer(index, "what log lines identify the LcalAllReduce flag cleanup bug")
+    assert found.citations[0] == "lccl-allreduce-flag-cleanup#symptoms"
+    assert "EZ9999" in found.text
