@@ -107,12 +107,17 @@ def choose_encoding(sample: bytes) -> str:
     with lines of both reads line by line (``MIXED``). UTF-8 Chinese often reads as GB18030 too
     (garbled, not refused), so a sample that is not all UTF-8 but has whole UTF-8 lines in good
     number is taken for mixed."""
+    lines = sample.splitlines(keepends=True)
+    # a line end ends any character and every candidate reads ASCII alike: the lines with high
+    # bytes read as they do in the whole sample, which they are a fraction of
+    high = b"".join(line for line in lines if not line.isascii())
     for encoding in _CANDIDATES:   # the common case, in C: one candidate reads it all
         try:
-            codecs.getincrementaldecoder(encoding)("strict").decode(sample, False)
+            codecs.getincrementaldecoder(encoding)("strict").decode(high, False)
             return encoding
         except UnicodeDecodeError:
-            if encoding == _CANDIDATES[0] and _utf8_line_share(sample) >= MIXED_FROM_SHARE:
+            # the last line may be cut
+            if encoding == _CANDIDATES[0] and _utf8_line_share(lines[:-1]) >= MIXED_FROM_SHARE:
                 return MIXED
     best: tuple[int, str] | None = None
     for encoding in _CANDIDATES:
@@ -126,10 +131,10 @@ MIXED_FROM_SHARE = 0.25
 _HIGH_BYTES = bytes(range(0x80, 0x100))
 
 
-def _utf8_line_share(sample: bytes) -> float:
-    """The share of the non-ASCII bytes of ``sample``'s whole lines that are in lines UTF-8 reads."""
+def _utf8_line_share(lines: list[bytes]) -> float:
+    """The share of the non-ASCII bytes of ``lines`` that are in lines UTF-8 reads."""
     total = in_utf8 = 0
-    for line in sample.splitlines()[:-1]:    # the last line may be cut
+    for line in lines:
         high = 0 if line.isascii() else len(line) - len(line.translate(None, _HIGH_BYTES))
         if high:
             total += high
@@ -275,23 +280,23 @@ class LineDecoding:
     def __init__(self) -> None:
         self.active = False             # the stream is given as bytes (set by ``iter_text``)
         self.encoding: str | None = None
-        self.replaced = 0               # undecodable bytes in the lines read by ``texts``
+        self.replaced = 0               # undecodable bytes in the lines read by ``text_of_lines``
 
     def _fresh(self) -> codecs.IncrementalDecoder | _LineByLine:
         # every line holds a high byte: the codec reads them faster than _AsciiLinesFirst
         return _LineByLine() if self.encoding == MIXED else codecs.getincrementaldecoder(self.encoding or "ascii")(_ERRORS)
 
-    def texts(self, lines: list[bytes], last_terminated: bool) -> list[str]:
-        """The text of each of ``lines`` (no newlines in them; the last one followed by a newline when
-        ``last_terminated``), its undecodable bytes counted: call it once for every line of a stream
-        with a high byte."""
-        data = b"\n".join(lines) + (_TERMINATOR if last_terminated else b"")
+    def text_of_lines(self, lines: list[bytes], last_terminated: bool) -> str:
+        """The text of ``lines`` (no newlines in them; the last one followed by a newline when
+        ``last_terminated``), one a line, its undecodable bytes counted: call it once for every line of
+        a stream with a high byte."""
+        data = b"\n".join([*lines, b"", b""] if last_terminated else lines)   # ended by _TERMINATOR
         text, bad = _decode(self._fresh(), data, final=True)
         self.replaced += bad
-        return (text[:-len(_TERMINATOR)] if last_terminated else text).split("\n")
+        return text[:-len(_TERMINATOR)] if last_terminated else text
 
     def text(self, line: bytes, terminated: bool) -> str:
-        """The text of one line, not counted again (``texts`` counted it)."""
+        """The text of one line, not counted again (``text_of_lines`` counted it)."""
         text, _ = _decode(self._fresh(), line + _TERMINATOR if terminated else line, final=True)
         return text[:-len(_TERMINATOR)] if terminated else text
 

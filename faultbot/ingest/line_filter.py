@@ -14,7 +14,8 @@ results.
 A stream given as its bytes (faultbot/ingest/decode.py ``LineDecoding``: ASCII, UTF-8, GB18030) is
 scanned as bytes: its ASCII lines as they are, its lines with bytes above 0x7F decoded (all of them
 at once) and scanned as text, so a Chinese-locale log is not decoded whole; only the lines kept are
-given out decoded.
+given out decoded. When every pattern matches ASCII alone, the decoded lines are first scanned by
+their ASCII skeleton, and only those it hits are read as ASCII and scanned again.
 """
 
 from __future__ import annotations
@@ -23,17 +24,17 @@ import re
 from bisect import bisect_right
 from collections.abc import Generator, Sequence
 from itertools import accumulate
-from typing import TypeVar
+from typing import AnyStr, TypeVar
 
 import msgspec
 
 from faultbot.fullwidth import FULL_WIDTH_CHARACTERS, as_ascii_punctuation
-from faultbot.ingest.ascii_reading import is_ascii_literal, matches_ascii_only, read_as_ascii
+from faultbot.ingest.ascii_reading import ascii_skeleton, is_ascii_literal, matches_ascii_only, read_as_ascii
 from faultbot.ingest.decode import LineDecoding
 from faultbot.ingest.grammar import LINE_ONLY_START, RECORD_HEAD
 from faultbot.ingest.lines import LineTally, PhysicalLine, _cut, split_lines
 from faultbot.ingest.repeats import RepeatGate
-from faultbot.ingest.scanner import Scanner
+from faultbot.ingest.scanner import Scanner, lines_with_high_bytes
 
 T = TypeVar("T")
 
@@ -79,31 +80,41 @@ class LineFilter(msgspec.Struct, frozen=True):
     def hit_ends_in_bytes(self, text: str, decoding: LineDecoding, terminated: bool) -> list[int]:
         """``hit_ends`` of the text that ``text``, a stream's bytes one character each (NULs
         dropped), stands for, as offsets into ``text``; ``terminated``: its last line has its newline.
-        Every line with a high byte is decoded here, once (``LineDecoding.texts``)."""
+        Every line with a high byte is decoded here, once (``LineDecoding.text_of_lines``)."""
         if text.isascii():
             return self.scanner.ends(text)
-        # NULs are gone: in the masked bytes each NUL marks a high byte
-        masked = text.encode("latin-1").translate(_HIGH_AS_NUL)
-        high_lines = _lines_with_nul(masked)
-        decoded = decoding.texts([text[start:end].encode("latin-1") for start, end in high_lines],
-                                 terminated or high_lines[-1][1] < len(text))
-        ends = _outside(self.scanner.ends(masked.decode("ascii")), high_lines)
-        # the decoded lines scanned at once; the i-th starts at offsets[i]
-        offsets = list(accumulate((len(line) + 1 for line in decoded[:-1]), initial=0))
-        hidden = {high_lines[bisect_right(offsets, end - 1) - 1][1] for end in self.hit_ends("\n".join(decoded))}
-        return sorted(ends + list(hidden)) if hidden else ends
+        data = text.encode("latin-1")
+        high_lines = lines_with_high_bytes(data, self.scanner.engine)
+        decoded = decoding.text_of_lines([data[start:end] for start, end in high_lines],
+                                         terminated or high_lines[-1][1] < len(data))
+        if self.ascii_only:
+            # the ASCII lines as they are; the others by their decoded text, first by its skeleton
+            ends = _outside(self.scanner.ends_in_bytes(data), high_lines)
+            skeleton = ascii_skeleton(decoded)
+            suspects: Sequence[int] = _line_numbers(skeleton, self.scanner.ends_in_bytes(skeleton), b"\n")
+            if not suspects:
+                return ends
+            lines = decoded.split("\n")
+            decoded = "\n".join(lines[number] for number in suspects)
+        else:
+            # NULs are gone: in the masked bytes each NUL marks a high byte
+            ends = _outside(self.scanner.ends(data.translate(_HIGH_AS_NUL).decode("ascii")), high_lines)
+            suspects = range(len(high_lines))
+        hidden = [high_lines[suspects[number]][1] for number in _line_numbers(decoded, self.hit_ends(decoded), "\n")]
+        return sorted(ends + hidden) if hidden else ends
 
 
-def _lines_with_nul(data: bytes) -> list[tuple[int, int]]:
-    """(start, end) of each line of ``data`` holding a NUL byte."""
-    lines: list[tuple[int, int]] = []
-    position = 0
-    while (nul := data.find(b"\x00", position)) >= 0:
-        end = data.find(b"\n", nul)
-        end = len(data) if end < 0 else end
-        lines.append((data.rfind(b"\n", position, nul) + 1 or position, end))
-        position = end + 1
-    return lines
+def _line_numbers(text: AnyStr, ends: list[int], newline: AnyStr) -> list[int]:
+    """The numbers (from 0) of the lines of ``text`` that the sorted ``ends`` are on, once each."""
+    numbers: list[int] = []
+    number = counted = 0
+    for end in ends:
+        position = max(end - 1, 0)
+        number += text.count(newline, counted, position)
+        counted = position
+        if not numbers or numbers[-1] != number:
+            numbers.append(number)
+    return numbers
 
 
 def _outside(ends: list[int], lines: list[tuple[int, int]]) -> list[int]:

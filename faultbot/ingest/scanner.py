@@ -123,6 +123,18 @@ class Scanner:
             ends = _first_per_line(self._re2_alternation, data, b"\n")
         return ends if len(data) == len(text) else _character_offsets(data, ends)
 
+    def ends_in_bytes(self, data: bytes) -> list[int]:
+        """``ends`` of ``data`` read one byte a character (Latin-1), as byte offsets, with no copy to
+        text: for ASCII patterns, which match the bytes of ASCII, UTF-8 or GB18030 text where they
+        match its ASCII characters (and only there when they match ASCII alone)."""
+        if self.presence_only:
+            raise ValueError("a presence-only scanner does not report where patterns end")
+        if self.engine == "hyperscan":
+            return self._hyperscan_line_ends(data)
+        if self.engine == "re2":
+            return _first_per_line(self._re2_alternation, data, b"\n")
+        return _first_per_line(self._alternation, data.decode("latin-1"), "\n")
+
     def present(self, text: str) -> set[int]:
         """The positions of the patterns that occur in ``text``."""
         if self.engine == "hyperscan":
@@ -167,6 +179,44 @@ class Scanner:
             # A loaded database comes without the scratch space scans need (python-hyperscan #153).
             self._database = hyperscan.loadb(state["database"], hyperscan.HS_MODE_BLOCK)
             self._database.scratch = hyperscan.Scratch(self._database)
+
+
+# high bytes as NULs, and NULs as something else
+_HIGH_AS_ONLY_NUL = b"\x01" + bytes(range(1, 0x80)) + b"\x00" * 0x80
+
+
+def lines_with_high_bytes(data: bytes, engine: str | None = None) -> list[tuple[int, int]]:
+    """(start, end) of each line of ``data`` holding a byte above 0x7F, its newline left out:
+    found by hyperscan when it is the ``engine``, at one call a line, else in a copy of ``data``."""
+    if (engine or default_engine()) != "hyperscan":
+        return _lines_with_nul(data.translate(_HIGH_AS_ONLY_NUL))
+    ends: list[int] = []
+    _high_line_database().scan(data, match_event_handler=lambda _ident, _start, end, _flags, _context:
+                               ends.append(end))
+    lines = [(data.rfind(b"\n", 0, end - 1) + 1, end - 1) for end in ends]
+    last = data.rfind(b"\n") + 1
+    return lines if data[last:].isascii() else [*lines, (last, len(data))]
+
+
+@cache
+def _high_line_database() -> Any:
+    # one match a line, where it ends: its newline (the last line, without one, is looked at apart)
+    hyperscan = importlib.import_module("hyperscan")
+    database = hyperscan.Database()
+    database.compile(expressions=[rb"[\x80-\xff][^\n]*\n"], ids=[0], elements=1, flags=[0])
+    return database
+
+
+def _lines_with_nul(data: bytes) -> list[tuple[int, int]]:
+    """(start, end) of each line of ``data`` holding a NUL byte."""
+    lines: list[tuple[int, int]] = []
+    position = 0
+    while (nul := data.find(b"\x00", position)) >= 0:
+        end = data.find(b"\n", nul)
+        end = len(data) if end < 0 else end
+        lines.append((data.rfind(b"\n", position, nul) + 1 or position, end))
+        position = end + 1
+    return lines
 
 
 def _stop(_ident: int, _start: int, _end: int, _flags: int, _context: object) -> bool:

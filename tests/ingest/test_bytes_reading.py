@@ -10,16 +10,18 @@ import pytest
 
 from faultbot.ingest.decode import LineDecoding, iter_text
 from faultbot.ingest.line_filter import LineFilter, select_lines
+from faultbot.ingest.scanner import available_engines
 
 FILTERS = {
     # every pattern ASCII: Chinese lines are scanned read as ASCII ("loss(" hides behind "（")
-    "ascii": LineFilter.build(["ok", "loss(", "ERROR"], engine="re"),
+    **{f"ascii-{engine}": LineFilter.build(["ok", "loss(", "ERROR"], engine=engine) for engine in available_engines()},
     # a Chinese anchor: Chinese lines are scanned as they are
     "chinese": LineFilter.build(["错误", "ok"], engine="re"),
 }
 PIECES_TEXT = ("[INFO] HCCL(1,p):2025-10-24-11:00:00.000.000 [a.cc:1] ok\n", "训练：第3轮，损失（loss）\n",
                "【错误】", "  continued\n", "[ERROR] RUNTIME(2,p):2025-10-24-11:00:00.000.000 [b.cc:2] 中文 ERROR\n",
-               "x" * 700, "\u00e9\U0001f600", "\\", "\n", "\r\n", "\r", "abc")
+               "x" * 700, "\u00e9\U0001f600", "\\", "\n", "\r\n", "\r", "abc",
+               "乷k")    # "ok" in its GB18030 bytes (81 6F 6B), not in its text
 BROKEN = (b"\x81", b"\x81\x30", b"\x81\x30\x81", b"\xff", b"\x80", b"\xe4\xb8")
 NOISE = b"[INFO] GE(1,p):2025-10-24-11:00:00.000.000 [g.cc:3] quiet line\n"
 
@@ -70,6 +72,6 @@ def test_reading_as_bytes_gives_what_the_decoded_text_gives(encoding: str, filte
 def test_utf16_is_read_as_text() -> None:
     data = ("中文 ok\n" * 20_000).encode("utf-16")
     decoding = LineDecoding()
-    lines = list(select_lines(iter_text(io.BytesIO(data), 1 << 16, decoding), FILTERS["ascii"], 1000, None, decoding))
+    lines = list(select_lines(iter_text(io.BytesIO(data), 1 << 16, decoding), FILTERS["ascii-re"], 1000, None, decoding))
     assert not decoding.active
     assert lines[0].text == "中文 ok" and len(lines) == 20_000

@@ -9,7 +9,16 @@ import random
 import pytest
 
 from faultbot.ingest import LogReader, ReadLimits, Stdin
-from faultbot.ingest.decode import _ERRORS, _decode, _decoder, choose_encoding, iter_text
+from faultbot.ingest.decode import (
+    _ERRORS,
+    MIXED,
+    MIXED_FROM_SHARE,
+    _decode,
+    _decoder,
+    _utf8_line_share,
+    choose_encoding,
+    iter_text,
+)
 from faultbot.ingest.lines import PhysicalLine, split_lines
 
 
@@ -120,3 +129,28 @@ def test_gb18030_reads_as_the_codec_does_call_by_call(seed: int) -> None:
     for number, chunk in enumerate(chunks):
         final = number == len(chunks) - 1
         assert _decode(ours, chunk, final) == _decode(codec, chunk, final)
+
+
+def _chosen_on_the_whole_sample(sample: bytes) -> str:
+    """``choose_encoding`` the long way: each candidate tried on all of ``sample``."""
+    for encoding in ("utf-8", "gb18030"):
+        try:
+            codecs.getincrementaldecoder(encoding)("strict").decode(sample, False)
+            return encoding
+        except UnicodeDecodeError:
+            if encoding == "utf-8" and _utf8_line_share(sample.splitlines()[:-1]) >= MIXED_FROM_SHARE:
+                return MIXED
+    undecodable = {encoding: _decode(_decoder(encoding), sample, final=False)[1] for encoding in ("utf-8", "gb18030")}
+    return min(undecodable, key=undecodable.__getitem__)
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_the_encoding_chosen_on_the_lines_with_high_bytes_is_the_one_the_whole_sample_gives(seed: int) -> None:
+    rng = random.Random(seed)
+    # one kind of Chinese mostly, the other kind, line ends and damage now and then
+    common, rare = ("训练：第3轮，损失（loss）", "【错误】")
+    kinds = [("gb18030", "utf-8"), ("utf-8", "gb18030")][seed % 2]
+    pieces = [b"abc ok", common.encode(kinds[0]), rare.encode(kinds[0]), b"\n", b"\n", b"\r\n", b"\r"]
+    pieces += rng.sample([common.encode(kinds[1]), b"\x81", b"\x81\x30", b"\xe4\xb8", b"\xff"], rng.randrange(3))
+    sample = b"".join(rng.choice(pieces) for _ in range(rng.randrange(1, 300)))
+    assert choose_encoding(sample) == _chosen_on_the_whole_sample(sample)

@@ -13,9 +13,9 @@ from msgspec.structs import replace
 from faultbot.evidence import EvidenceCollector
 from faultbot.fullwidth import FULL_WIDTH_CHARACTERS
 from faultbot.ingest import plog
-from faultbot.ingest.ascii_reading import matches_ascii_only, read_as_ascii
+from faultbot.ingest.ascii_reading import ascii_skeleton, matches_ascii_only, read_as_ascii
 from faultbot.ingest.line_filter import _lines_of
-from faultbot.ingest.scanner import available_engines
+from faultbot.ingest.scanner import Scanner, available_engines
 
 from . import damage
 from .helpers import SEED
@@ -56,6 +56,23 @@ def test_the_ascii_reading_finds_the_lines_the_full_width_scan_finds(kb, seed):
     if seed % 3 == 0:
         text += damage.full_width(SEEDS[seed % len(SEEDS)].read_text(encoding="utf-8"))
     assert _hit_lines(text, line_filter.hit_ends(text)) == _hit_lines(text, long_way.hit_ends(text))
+
+
+def test_the_skeleton_reads_full_width_punctuation_and_drops_other_characters():
+    assert ascii_skeleton("训练：第３轮【错误】\u3000ret［1］ é\n\U0001f600ok\x00") == b":3[] ret[1] \nok\x00"
+
+
+@pytest.mark.parametrize("engine", available_engines())
+@pytest.mark.parametrize("seed", range(40))
+def test_every_line_the_ascii_reading_hits_its_skeleton_hits(kb, engine, seed):
+    patterns = EvidenceCollector(kb).line_filter.scanner
+    scanner = Scanner(patterns.literals, patterns.regexes, engine=engine)
+    rng = random.Random(seed)
+    text = "".join(rng.choice(PIECES) for _ in range(rng.randrange(1, 400)))
+    skeleton = ascii_skeleton(text)
+    assert skeleton.count(b"\n") == text.count("\n")
+    in_reading = {text.count("\n", 0, end - 1) for end in scanner.ends(read_as_ascii(text))}
+    assert in_reading <= {skeleton.count(b"\n", 0, end - 1) for end in scanner.ends_in_bytes(skeleton)}
 
 
 def _lines() -> list[str]:

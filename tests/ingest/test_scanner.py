@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from faultbot.fullwidth import FULL_WIDTH_CHARACTERS
-from faultbot.ingest.scanner import Scanner, available_engines
+from faultbot.ingest.scanner import Scanner, available_engines, lines_with_high_bytes
 
 LITERALS = ("Entry-Hccl", "crimer rank", "heartbeat", "心跳丢失", "通信域", "ret[")
 REGEXES = (r"E[A-Z0-9][0-9]{4}", r"ret\[[1-9]", r"\\")
@@ -31,6 +31,31 @@ def test_engines_agree_on_lines_and_patterns(engine, text):
     assert _lines_of(text, scanner.ends(text)) == _lines_of(text, reference.ends(text))
     assert scanner.present(text) == reference.present(text)
     assert scanner.occurs(text) == bool(reference.present(text))
+
+
+@pytest.mark.parametrize("engine", available_engines())
+@pytest.mark.parametrize("encoding", ["utf-8", "gb18030"])
+@settings(max_examples=100, deadline=None)
+@given(text=st.lists(PIECES, max_size=60).map("".join))
+def test_ascii_patterns_find_in_the_bytes_the_ascii_lines_they_find_in_the_text(engine, encoding, text):
+    scanner = Scanner([literal for literal in LITERALS if literal.isascii()], REGEXES, engine=engine)
+    data = text.encode(encoding)
+    in_bytes = {data.count(b"\n", 0, end - 1) for end in scanner.ends_in_bytes(data)}
+    reference = Scanner(scanner.literals, REGEXES, engine="re")
+    assert in_bytes == {data.count(b"\n", 0, end - 1) for end in reference.ends_in_bytes(data)}
+    ascii_lines = {number for number, line in enumerate(text.split("\n")) if line.isascii()}
+    assert in_bytes & ascii_lines == _lines_of(text, reference.ends(text)) & ascii_lines
+
+
+@pytest.mark.parametrize("engine", available_engines())
+@settings(max_examples=200, deadline=None)
+@given(data=st.lists(st.sampled_from([b"a", b"\n", b"\x00", b"\x7f", b"\x80", b"\xff", "中".encode("gb18030"),
+                                      "中".encode()]), max_size=40).map(b"".join))
+def test_the_lines_with_high_bytes_are_found(engine, data):
+    starts = [0, *(position + 1 for position, byte in enumerate(data) if byte == ord("\n"))]
+    ends = [position for position, byte in enumerate(data) if byte == ord("\n")] + [len(data)]
+    expected = [(start, end) for start, end in zip(starts, ends) if not data[start:end].isascii()]
+    assert lines_with_high_bytes(data, engine) == expected
 
 
 @pytest.mark.parametrize("engine", available_engines())
