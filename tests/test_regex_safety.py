@@ -339,7 +339,7 @@ def test_repeats_a_search_can_start_inside_are_rejected(pattern: str, repeat: st
     r'"[^"]*"',
     r"the (?P<value>\w+) operator .* failed",   # only the first repeat counts: the space pins it
     r"\w+", r".*", r"\d+\d+",    # nothing after it can fail
-    r"x.{0,300}y",                 # bounded
+    r"x.{0,64}y",                  # bounded, and short
 ])
 def test_repeats_a_search_enters_only_at_their_start_are_accepted(pattern: str) -> None:
     assert none_of("leading repeat", pattern)
@@ -375,6 +375,44 @@ def test_bounded_repeats_kept_short_pinned_or_behind_text_are_accepted(pattern: 
     assert none_of("leading repeat", pattern)
 
 
+@pytest.mark.parametrize(("pattern", "repeat", "text", "where", "length", "steps", "bound"), [
+    (r"x[a-z]{1,1000}MARK", "at position 1 (`[a-z]{1,1000}`)", "x", "at every position", 1000, 1000, 64),
+    (r"x.{0,300}y", "at position 1 (`.{0,300}`)", "x", "at every position", 300, 300, 64),
+    (r"=[^\n]{0,1000}x", r"at position 1 (`[^\n]{0,1000}`)", "=", "at every position", 1000, 1000, 64),
+    (r"x{2}[a-z]{1,1000}MARK", "at position 4 (`[a-z]{1,1000}`)", "xx", "at every position", 1000, 1000, 64),
+    (r"xy[a-z]{1,1000}MARK", "at position 2 (`[a-z]{1,1000}`)", "xy", "every 2 characters", 1000, 500, 128),
+    (r"a[b-z]a[a-z]{1,200}Z", "at position 7 (`[a-z]{1,200}`)", "a[b-z]a", "every 2 characters", 200, 100, 128),
+    (r"(?:foo )?x[a-z]{1,1000}MARK", "at position 10 (`[a-z]{1,1000}`)", "x", "at every position", 1000, 1000, 64),
+    (r"(?i)X[a-z]{1,1000}MARK", "at position 5 (`[a-z]{1,1000}`)", "X", "at every position", 1000, 1000, 64),
+])
+def test_long_repeats_after_text_they_also_match_are_rejected(pattern: str, repeat: str, text: str, where: str,
+                                                              length: int, steps: int, bound: int) -> None:
+    # on a line of x's, x[a-z]{1,1000}MARK starts at every x and runs 1000 characters from each
+    assert only(pattern, "leading repeat") == (
+        f"leading repeat {repeat}: the text `{text}` before it can occur {where} of a run of characters the repeat "
+        f"matches, and from each a search runs the repeat over up to {length} characters, so a line that nearly "
+        f"matches takes {steps} steps per character, over the limit of {MAX_LEADING_REPEAT_LENGTH}; start the "
+        f"pattern with a character the repeat cannot match, bound it to at most {bound} characters, or anchor it "
+        r"with ^, \b or a lookbehind such as (?<!\w)")
+
+
+@pytest.mark.parametrize("pattern", [
+    r"x[a-z]{1,64}MARK",                  # at the limit
+    r"xy[a-z]{1,128}MARK",                # a start every 2 characters, 64 steps each
+    r"Notify wait.{0,200}?MARK",          # a start every 11 characters at most
+    r"x[^x]{0,1000}MARK",                 # the repeat stops at the next x, where the next start is
+    r"=[^=\n]{0,1000}x",
+    r"^x[a-z]{1,1000}MARK",
+    r"\bx[a-z]{1,1000}MARK",
+    r"(?<![a-z])x[a-z]{1,1000}MARK",
+    r"x[a-z]{1,1000}",                    # nothing after it can fail
+    r"x[a-z]{1,1000}[a-z]",               # the first start matches
+    r"x\d+[a-z]{1,1000}MARK",             # a digit before it, which it cannot match, pins its start
+])
+def test_long_repeats_after_text_that_keeps_starts_apart_or_pinned_are_accepted(pattern: str) -> None:
+    assert none_of("leading repeat", pattern)
+
+
 # --- backreferences and conditionals ----------------------------------------------------------
 
 @pytest.mark.parametrize(("pattern", "problem"), [
@@ -400,7 +438,7 @@ def test_repeat_bounds_over_the_limit_are_rejected(pattern: str, bound: int) -> 
 
 
 def test_repeat_bound_at_the_limit_is_accepted() -> None:
-    assert check_regex(r"a{1,1000}") == [] and check_regex(r"=[^\n]{0,1000}x") == []
+    assert check_regex(r"a{1,1000}") == [] and check_regex(r"=[^=\n]{0,1000}x") == []
 
 
 def test_long_patterns_are_rejected() -> None:

@@ -7,7 +7,8 @@ trade characters, directly or across text both can match (.*x.*y, and bounded on
 .{0,1000}x.{0,1000}y), when unbounded or able to share a line out more than MAX_REPEAT_BOUND ways
 (polynomial); a leading repeat a search can start inside of (\w+MARK: quadratic, since re.search
 retries every position of a run), or a bounded one longer than MAX_LEADING_REPEAT_LENGTH the pattern
-starts with ([a-z]{1,1000}MARK: its length paid at every position); backreferences; and oversized
+starts with ([a-z]{1,1000}MARK: its length paid at every position), or starts with text the repeat
+also matches (x[a-z]{1,1000}MARK: in a run of x's every x is a start); backreferences; and oversized
 patterns.
 """
 
@@ -620,7 +621,9 @@ def _leading_repeat(parts: tuple[_Node, ...], before: tuple[_Node, ...], pattern
     the repeat cannot match, or asserts the position is the start of the run (^, \b before word
     characters, a lookbehind). A bounded repeat costs its length at every position instead, which
     matters when that is long and nothing but optional or zero-width parts come before it: literal
-    text in front limits the starts to where that text occurs."""
+    text in front limits the starts to where that text occurs, unless the repeat matches that text
+    too: then a run of it holds a start every few characters (every one for x[a-z]{1,1000}), and
+    its length divided by that is paid per character."""
     for i, part in enumerate(parts):
         enter = (part.kind is _Kind.ATOMIC
                  # an optional or counted group around an unbounded or long repeat: (?:x+,)?y
@@ -637,15 +640,13 @@ def _leading_repeat(parts: tuple[_Node, ...], before: tuple[_Node, ...], pattern
                 return
             continue  # or the search skips it
         unbounded = part.kind is _Kind.REPEAT and part.hi == MAXREPEAT
-        long_first = (part.kind is _Kind.REPEAT and not _spans_at_most(part, MAX_LEADING_REPEAT_LENGTH)
-                      and all(prefix.min_len == 0 for prefix in before + parts[:i]))
+        long = part.kind is _Kind.REPEAT and not _spans_at_most(part, MAX_LEADING_REPEAT_LENGTH)
+        long_first = long and all(prefix.min_len == 0 for prefix in before + parts[:i])
         if unbounded or long_first:
             run = part.children[0].chars
             if any(_pins(prefix, run) for prefix in before + parts[:i]):
                 return
-            rest = parts[i + 1:]
-            if not (all(_matches_in_run(later, run) for later in rest) if gives_back and part.backtracks
-                    else all(later.never_fails for later in rest)):
+            if _can_fail_after(part, parts[i + 1:], gives_back):
                 yield (f"leading repeat {_located(part.text, pattern)}: a search retries it from every "
                        f"position of a long run of the characters it matches, so a line that nearly "
                        f"matches takes quadratic time; start the pattern with a character it cannot "
@@ -659,6 +660,67 @@ def _leading_repeat(parts: tuple[_Node, ...], before: tuple[_Node, ...], pattern
                        f"{MAX_LEADING_REPEAT_LENGTH} characters, or anchor it with ^, \\b or a lookbehind "
                        f"such as (?<!\\w)")
             return
+        text = _leading_text(before + parts[:i]) if long else ()
+        if text and not any(_pins(prefix, part.children[0].chars) for prefix in before + parts[:i]):
+            # starts further apart than this cost at most the limit per character
+            within = None if part.max_len is None else part.max_len // (MAX_LEADING_REPEAT_LENGTH + 1)
+            every = _closest_starts(text, part.children[0].chars, within)
+            steps = None if part.max_len is None else part.max_len // every
+            if (steps is None or steps > MAX_LEADING_REPEAT_LENGTH) and _can_fail_after(part, parts[i + 1:], gives_back):
+                where = "at every position" if every == 1 else f"every {every} characters"
+                yield (f"leading repeat {_located(part.text, pattern)}: the text "
+                       f"`{''.join(prefix.text for prefix in text)}` before it can occur {where} of a run of "
+                       f"characters the repeat matches, and from each a search runs the repeat over up to "
+                       f"{part.max_len} characters, so a line that nearly matches takes {steps} steps per "
+                       f"character, over the limit of {MAX_LEADING_REPEAT_LENGTH}; start the pattern with a "
+                       f"character the repeat cannot match, bound it to at most "
+                       f"{MAX_LEADING_REPEAT_LENGTH * every} characters, or anchor it with ^, \\b or a "
+                       f"lookbehind such as (?<!\\w)")
+                return
+
+
+def _can_fail_after(repeat: _Node, rest: tuple[_Node, ...], gives_back: bool) -> bool:
+    """Whether what follows a repeat can fail in a run of its characters, so that a search goes on
+    to the next start: not when it matches there once the repeat gives a few back (or needs none)."""
+    run = repeat.children[0].chars
+    return not (all(_matches_in_run(later, run) for later in rest) if gives_back and repeat.backtracks
+                else all(later.never_fails for later in rest))
+
+
+def _leading_text(prefix: tuple[_Node, ...]) -> tuple[_Node, ...]:
+    """The characters (one-character parts) of the fixed text ``prefix`` ends with, when only
+    optional or zero-width parts come before it: text the pattern starts with. Else none."""
+    text: list[_Node] = []
+    count = 0
+    while count < len(prefix) and (chars := _fixed_text(prefix[-1 - count])) is not None:
+        text[:0] = chars
+        count += 1
+    return tuple(text) if all(part.min_len == 0 for part in prefix[:len(prefix) - count]) else ()
+
+
+def _fixed_text(part: _Node) -> tuple[_Node, ...] | None:
+    """The one-character parts ``part`` always matches one after another (x, x{3}, (?:ab){2}), or None."""
+    if part.kind is _Kind.CHAR:
+        return (part,)
+    if part.kind is not _Kind.REPEAT or part.lo != part.hi:
+        return None
+    body = [chars for inner in _flatten(part.children[0]) if (chars := _fixed_text(inner)) is not None]
+    return tuple(chain.from_iterable(body)) * part.lo if len(body) == len(_flatten(part.children[0])) else None
+
+
+def _closest_starts(text: tuple[_Node, ...], run: _Chars, within: int | None) -> int:
+    """How few characters apart ``text`` (one-character parts) can occur in a line of ``run``
+    characters, looked for up to ``within``: ``p`` when every ``p``-th character from each of its
+    first ``p`` can be the same character of ``run`` (x: 1; xy: 2; x[a-z]: 1, in a run of x's).
+    Occurrences side by side are always possible: ``len(text)``, at most."""
+    for every in range(1, len(text) if within is None else min(len(text), within + 1)):
+        if all(_common([*(part.chars for part in text[offset::every]), run]) for offset in range(every)):
+            return every
+    return len(text)
+
+
+def _common(sets: list[_Chars]) -> bool:
+    return bool(_union(chars.complement() for chars in sets).complement().spans)
 
 
 def _spans_at_most(repeat: _Node, length: int) -> bool:
