@@ -164,4 +164,5 @@ def compile_kb(kb_dir: Path, articles_dir: Path, digest: KbDigest | None = None)
     index = EntryIndex.of(entries)
     return KnowledgeBase(catalogue, rules + decoder_rules(decoders), codebook, index,
                          LazyTable({e.id: e for e in sorted(entries, key=lambda e: e.id)}), LazyTable(articles),
-                         kb_dir, digest, decoders, vocabulary, masks, heartbeat_priority, exec_timeout_profiles)
+                         kb_dir, digest, decoders, vocabulary, masks, heartbeat_priority, exec_timeout_profiles,
+                         settings)

@@ -24,6 +24,7 @@ from .model import (
     FactSpec,
     Mask,
     Rule,
+    Setting,
     Vocabulary,
     parent_of,
 )
@@ -68,6 +69,7 @@ class KnowledgeBase(msgspec.Struct, frozen=True):
     masks: tuple[Mask, ...] = ()                                  # kb/masks.yaml, in the order applied
     heartbeat_priority: tuple[str, ...] = ()                      # heartbeat statuses, highest first
     exec_timeout_profiles: tuple[ExecTimeoutProfile, ...] = ()    # kb/aggregations.yaml
+    settings: tuple[Setting, ...] = ()                            # kb/settings.yaml
 
     @property
     def facts(self) -> dict[str, FactSpec]:

@@ -8,15 +8,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from .control_chars import first_control
 from .diagnostics import Problem
 from .fields import Fields, Problems
-from .kb_error import KbError
 from .model import Article, Setting, SettingValue, Where
-from .yaml_source import load_yaml
 
 SETTINGS_FILE = "settings.yaml"
 KINDS = ("meaning", "default", "range", "unit", "special")
@@ -117,18 +114,3 @@ def check_setting_sources(settings: tuple[Setting, ...], articles: Mapping[str, 
                                                 f"{where}: '{said}' is not written in {value.citation}",
                                                 "quote the section's own words"))
     return problems
-
-
-def read_settings(kb_dir: Path, articles: Mapping[str, Article]) -> tuple[Setting, ...]:
-    """The settings of the KB in ``kb_dir`` (none when it has no settings file); KbError when the
-    file has problems (``kb lint`` reports the same ones)."""
-    path = kb_dir / SETTINGS_FILE
-    if not path.is_file():
-        return ()
-    shown = f"{kb_dir.name}/{SETTINGS_FILE}"
-    problems = Problems(shown)
-    settings = parse_settings(load_yaml(path, shown, kb_dir), problems)
-    found = problems.found + check_setting_sources(settings, articles)
-    if found:
-        raise KbError(found)
-    return settings

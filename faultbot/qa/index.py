@@ -82,8 +82,6 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
 
     @classmethod
     def from_kb(cls, kb: KnowledgeBase) -> KnowledgeIndex:
-        from ..kb.settings_schema import read_settings  # reads YAML: only when the cache has no index
-
         passages = tuple(kb_passages(kb))
         cut = tuple(tuple(sentences(p.text)) for p in passages)
         rewording = Rewording.of(kb.vocabulary, (f"{p.title} {p.text}" for p in passages))
@@ -94,7 +92,7 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
         codes = tuple(sorted({code for codes in kb.index.error_codes.values() for code in codes}))
         answers = tuple(passage_answers(p, rewording) for p in passages)
         bm25 = build(tokenize(said(p.searched())) for p in passages)
-        catalogue = build_catalogue(kb, passages, rewording, read_settings(kb.kb_dir, kb.articles))
+        catalogue = build_catalogue(kb, passages, rewording, kb.settings)
         linker = Linker.of(catalogue, lambda name: name_key(name, rewording), bm25.document_frequency, len(passages))
         return cls(passages, cut, words, title_words, heading_words, bm25, codes, rewording, answers,
                    _mentions(passages), FieldQuestions(kb), catalogue, linker,
