@@ -16,6 +16,7 @@ import msgspec
 
 from . import cache
 from .extract.facts import FactExtractor, Observation
+from .extract.repeat_keys import RepeatKeys
 from .folding import Found, RecordFolder
 from .ingest.inputs import InputSpec, Paste
 from .ingest.limits import DEFAULT_LIMITS, REGEX_SECONDS_VARIABLE, ReadLimits
@@ -78,6 +79,8 @@ class EvidenceCollector:
         self.per_occurrence = frozenset(name for name, spec in kb.facts.items() if spec.per_occurrence)
         # what the extractors and symptoms make of a message: jobs print the same message over and over
         self._said = Remembered(self._evidence_said, SAID_REMEMBERED, SAID_MAX_CHARS)
+        # the repeat gate's key of every line judged: most are of a shape met before
+        self.line_key = RepeatKeys(self.repeat_key, self.extractor, self.matcher, self.per_occurrence)
 
     def repeat_key(self, line: PlainPlog) -> Hashable:
         """What a plain log line's evidence is (faultbot/ingest/repeats.py): its process, level and
@@ -125,6 +128,7 @@ class EvidenceCollector:
                 return self.extractor.extract(record), self.matcher.match(record)
             except OverBudget as spent:
                 spent.leave_out()
+                self.line_key.forget()
                 folder.notes.append(_over_budget_note(record, spent, seconds))
                 if not spent.rule:
                     return [], []
@@ -156,7 +160,7 @@ class EvidenceCollector:
     def reader(self, inputs: Sequence[InputSpec], limits: ReadLimits = DEFAULT_LIMITS) -> LogReader:
         """A reader of ``inputs`` with this KB's line prefilter and repeat gate."""
         return LogReader(inputs, limits, line_filter=self.line_filter,
-                         repeat_key=self.repeat_key if self.line_filter else None)
+                         repeat_key=self.line_key if self.line_filter else None)
 
     def from_inputs(self, inputs: Sequence[InputSpec], limits: ReadLimits = DEFAULT_LIMITS) -> Evidence:
         """The evidence of ``inputs``; its stats say what was read, what was set aside or read in

@@ -134,8 +134,10 @@ class RecordFolder:
         run.records += 1 + found.record.repeats
 
     def _with_values_bounded(self, found: Found) -> Found:
-        counts = Counter(o.fact for o in found.observations)
         most = self._limits.max_values_per_record
+        if len(found.observations) <= most:     # no fact can have more values than that: most records
+            return found
+        counts = Counter(o.fact for o in found.observations)
         over = sorted(fact for fact, count in counts.items() if count > most)
         if not over:
             return found

@@ -16,6 +16,7 @@ from faultbot.fullwidth import as_ascii_punctuation
 from faultbot.ingest.fields import Parsed, level_name, small_int
 from faultbot.ingest.grammar import LEVELS, PLOG_TIME, RECORD_HEAD
 from faultbot.ingest.normalize import needs_cleaning
+from faultbot.ingest.number_shapes import Kinds, blind_to
 from faultbot.ingest.records import RecordKind
 from faultbot.ingest.scanner import Scanner, available_engines
 from faultbot.ingest.timestamps import plog_time
@@ -146,6 +147,40 @@ class PlainLines:
 
 
 _NOT_SEEN = (-1,)
+
+
+class PlainLayout(NamedTuple):
+    """Where a plain plog line's level, module, pid and message are (start, end)."""
+
+    level: tuple[int, int]
+    module: tuple[int, int]
+    pid: tuple[int, int]
+    message: tuple[int, int]
+
+
+def plain_layout(text: str) -> PlainLayout | None:
+    """Where ``plain_plog`` reads the fields of an ASCII line; None when the line is not plain."""
+    match = _plain_match(text)
+    if match is None:
+        return None
+    rest = text[match.end():]
+    start = match.end() + len(rest) - len(rest.lstrip())
+    return PlainLayout(match.span("level"), match.span("module"), match.span("pid"), (start, start + len(rest.strip())))
+
+
+def read_alike(text: str, kinds: Kinds) -> bool:
+    """Whether ``plain_plog`` reads every line of the shape of ASCII ``text`` (numbers of ``kinds``,
+    faultbot/ingest/number_shapes.py) alike: plain or not, its fields at the same places. Its regexes
+    and clean-up's read the digits of numbers blindly (tests/ingest/test_number_shapes.py checks
+    clean-up's), and its other tests look at characters other than digits, but for clean-up's
+    rewrite of Markdown links, which compares two stretches of text: a line where it applies
+    ("](") is read afresh."""
+    return "](" not in text and kinds <= _blind_to()
+
+
+@cache
+def _blind_to() -> Kinds:
+    return blind_to(_HEADER_AND_TID.pattern, _HEADER_AND_TID.flags) & blind_to(_ANY_HEAD.pattern, _ANY_HEAD.flags)
 
 
 def _tid_and_message(rest: str) -> tuple[int | None, str]:

@@ -7,9 +7,11 @@ substring test per rule.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
+from ..ingest.number_shapes import EVERY_KINDS, Kinds, blind_to, necessary_literal, relaxed
 from ..ingest.scanner import Scanner
 
 T = TypeVar("T")
@@ -36,6 +38,7 @@ class AnchorIndex(Generic[T]):
         # what a text holding no pattern, or only the one at each position, gets: most texts do
         self._none = self._chosen(())
         self._alone = tuple(self._chosen([pattern]) for pattern in range(len(self._keyed)))
+        self._unsure = {kinds: _unsure(self.anchors, tuple(regexes), kinds) for kinds in EVERY_KINDS}
 
     def _chosen(self, patterns: Iterable[int]) -> tuple[T, ...]:
         chosen = set(self._always)
@@ -51,3 +54,35 @@ class AnchorIndex(Generic[T]):
         if len(present) == 1:
             return self._alone[next(iter(present))]
         return self._chosen(present)
+
+    def unsure(self, wildcards: str, kinds: Kinds) -> Unsure | None:
+        """The anchors and prefilter regexes whose presence may differ between texts of one shape
+        (faultbot/ingest/number_shapes.py: numbers of ``kinds``, ``wildcards`` what they all have): two
+        texts of the shape in which none occurs have the same candidates. None when that cannot be
+        told (a prefilter regex that the digits of numbers may change holds no literal text)."""
+        literals, regexes = [], []
+        for anchor, regex, somewhere in self._unsure[kinds]:
+            if somewhere is None:
+                return None
+            if somewhere.search(wildcards) and anchor:
+                literals.append(anchor)
+            elif somewhere.search(wildcards):
+                regexes.append(regex)
+        return Unsure(frozenset(literals), frozenset(regexes))
+
+
+class Unsure(NamedTuple):
+    """Anchors and prefilter regexes whose presence may differ between texts of one shape."""
+
+    literals: frozenset[str]
+    regexes: frozenset[str]
+
+
+def _unsure(anchors: Sequence[str], regexes: Sequence[str], kinds: Kinds
+            ) -> tuple[tuple[str, str, re.Pattern[str] | None], ...]:
+    """The anchors and prefilter regexes whose presence the digits of numbers of ``kinds`` could
+    change, as (anchor or "", regex or ""), each with where in a shape's ``wildcards`` it could be
+    (``relaxed``: the literal text every match of it holds; None when it holds none)."""
+    return (*((anchor, "", relaxed([anchor])) for anchor in anchors if not kinds <= blind_to(re.escape(anchor))),
+            *(("", regex, relaxed([necessary_literal(regex)]) if necessary_literal(regex) else None)
+              for regex in regexes if not kinds <= blind_to(regex)))

@@ -11,17 +11,19 @@ whose regex ran past the time budget (faultbot/match/regex_budget.py) is left ou
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from functools import cached_property, partial
+from collections.abc import Iterator, Mapping, Sequence
+from functools import cache, cached_property, partial
+from types import ModuleType
 from typing import NamedTuple
 
 import msgspec
 
 from ..fullwidth import as_ascii_punctuation
+from ..ingest.number_shapes import Kinds, reads_numbers_blindly
 from ..ingest.records import LogRecord
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Entry, Symptom
-from .anchors import AnchorIndex
+from .anchors import AnchorIndex, Unsure
 from .masking import Masker
 from .recent import Recent, Remembered
 from .regex_budget import OverBudget
@@ -75,9 +77,24 @@ def compile_symptom(entry: Entry, position: int, masker: Masker) -> CompiledSymp
     return CompiledSymptom(entry.id, position, anchors, masked, symptom.regex, symptom.modules, symptom.min_score)
 
 
-def _fuzzy_score(masked_message: str, compiled: CompiledSymptom) -> float:
-    from rapidfuzz import fuzz  # imported by the first fuzzy comparison: many snippets match by regex alone
+@cache
+def _fuzz() -> ModuleType:
+    """rapidfuzz's ``fuzz``, imported by the first fuzzy comparison: many snippets match by regex alone."""
+    from rapidfuzz import fuzz
 
+    return fuzz
+
+
+# A score under the symptom's minimum is never used: rapidfuzz stops early and gives 0 below the cut.
+# The slack keeps a score that rounds to the minimum once divided by 100 and multiplied back.
+_CUT_SLACK = 1e-6
+
+
+def _fuzzy_score(masked_message: str, compiled: CompiledSymptom) -> float:
+    """How well ``masked_message`` matches the symptom's signature (0..1), or 0 where it is below
+    the symptom's minimum score."""
+    fuzz = _fuzz()
+    cut = max(compiled.min_score - _CUT_SLACK, 0)
     length = len(compiled.masked)
     if len(masked_message) > 2 * length:
         # Window the message around the first anchor so partial_ratio stays O(len(signature)^2).
@@ -88,9 +105,9 @@ def _fuzzy_score(masked_message: str, compiled: CompiledSymptom) -> float:
         # A record cut short (a ticket's truncation) still matches the part it kept, but a
         # fragment much shorter than the signature proves nothing.
         if len(masked_message) >= TRUNCATED_SHARE * length:
-            return fuzz.partial_ratio(masked_message, compiled.masked) / 100
-        return fuzz.ratio(compiled.masked, masked_message) / 100
-    return fuzz.partial_ratio(compiled.masked, masked_message) / 100
+            return float(fuzz.partial_ratio(masked_message, compiled.masked, score_cutoff=cut)) / 100
+        return float(fuzz.ratio(compiled.masked, masked_message, score_cutoff=cut)) / 100
+    return float(fuzz.partial_ratio(compiled.masked, masked_message, score_cutoff=cut)) / 100
 
 
 class SymptomMatcher:
@@ -133,15 +150,19 @@ class SymptomMatcher:
     def _match(self, compiled: CompiledSymptom, record: LogRecord, score: float) -> SymptomMatch:
         return SymptomMatch(compiled.entry_id, self._entries[compiled.entry_id].symptoms[compiled.position], record, score)
 
+    def _applying(self, message: str, module: str | None) -> Iterator[CompiledSymptom]:
+        """The symptoms a record of this message and module is matched against."""
+        left_out = self._left_out
+        for compiled in self._candidates(message):
+            if not ((compiled.modules and module and module not in compiled.modules) or (
+                    left_out and (compiled.entry_id, compiled.position) in left_out)):
+                yield compiled
+
     def _matching(self, message: str, module: str | None) -> tuple[tuple[CompiledSymptom, float], ...]:
         """The symptoms a record of this message and module matches, with the score of each."""
         matching: list[tuple[CompiledSymptom, float]] = []
         masked_message = ""
-        left_out = self._left_out
-        for compiled in self._candidates(message):
-            if (compiled.modules and module and module not in compiled.modules) or (
-                    left_out and (compiled.entry_id, compiled.position) in left_out):
-                continue
+        for compiled in self._applying(message, module):
             try:
                 if compiled.regex:
                     if self._regex(compiled.regex).search(message):
@@ -152,7 +173,7 @@ class SymptomMatcher:
             except OverBudget:
                 symptom = self._entries[compiled.entry_id].symptoms[compiled.position]
                 raise OverBudget(f"symptom {symptom.id} of {compiled.entry_id}",
-                                 partial(left_out.add, (compiled.entry_id, compiled.position))) from None
+                                 partial(self._left_out.add, (compiled.entry_id, compiled.position))) from None
             if score * 100 >= compiled.min_score:
                 matching.append((compiled, score))
         return tuple(matching)
@@ -172,3 +193,15 @@ class SymptomMatcher:
     def matched(self, message: str, module: str | None) -> frozenset[tuple[str, int]]:
         """Which symptoms (entry id, position) ``match`` would find in a record of this message and module."""
         return frozenset([(compiled.entry_id, compiled.position) for compiled, _ in self._recent(message, module)])
+
+    def matched_alike(self, message: str, module: str | None, kinds: Kinds, wildcards: str
+                      ) -> tuple[frozenset[tuple[str, int]], Unsure] | None:
+        """``matched``, and the patterns (``AnchorIndex.unsure``) in whose absence every message of
+        this one's shape (faultbot/ingest/number_shapes.py: numbers of ``kinds``, ``wildcards``)
+        matches the same symptoms: they are matched against the same ones, all regexes reading the
+        digits of numbers blindly (a fuzzy score could differ). None when not so."""
+        unsure = self._index.unsure(wildcards, kinds)
+        if unsure is None or not all(compiled.regex and reads_numbers_blindly(compiled.regex, 0, kinds)
+                                     for compiled in self._applying(message, module)):
+            return None
+        return self.matched(message, module), unsure
