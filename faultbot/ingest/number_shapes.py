@@ -26,8 +26,9 @@ except ImportError:  # Python 3.10
     import sre_constants
     import sre_parse
 
+# sre_*: what the regex readers share
 __all__ = ["EVERY_KINDS", "KINDS", "NUMBER", "Kinds", "NumberShape", "blind_to", "coarse_shape", "necessary_literal",
-           "reads_numbers_blindly", "relaxed", "sre_constants", "sre_parse"]   # sre_*: what the regex readers share
+           "reads_numbers_blindly", "relaxed", "relaxed_filter", "sre_constants", "sre_parse"]
 
 NUMBER = re.compile(r"(?<!\w)(?:0x(?P<hex>[0-9a-f]+)|[0-9]+)(?!\w)")
 # The kinds of number, by the characters their digits may be (a hex number's after "0x").
@@ -87,14 +88,25 @@ class NumberShape(msgspec.Struct, frozen=True):
         return "".join(kept)
 
 
-def relaxed(literals: Sequence[str]) -> re.Pattern[str] | None:
-    """A regex that finds, in what every line of a shape has (``NumberShape.wildcards``: NULs for the
-    digits of its numbers), where some line of the shape could hold one of ``literals``; None when
-    there are none."""
+def relaxed(literals: Sequence[str]) -> str | None:
+    """The source of a regex that finds, in what every line of a shape has (``NumberShape.wildcards``:
+    NULs for the digits of its numbers), where some line of the shape could hold one of ``literals``;
+    None when there are none. A source, not a pattern: a KB has thousands, compiled when first used."""
     if not literals:
         return None
-    return re.compile("|".join("".join(f"[{re.escape(c)}\0]" if c in HEX_DIGITS else re.escape(c) for c in literal)
-                               for literal in literals))
+    return "|".join("".join(f"[{re.escape(c)}\0]" if c in HEX_DIGITS else re.escape(c) for c in literal)
+                    for literal in literals)
+
+
+# every character ``relaxed`` lets stand for a digit, and the NUL it stands for, as "0"
+_RELAXED_AS_ZERO = str.maketrans(dict.fromkeys(HEX_DIGITS + "\0", "0"))
+
+
+def relaxed_filter(text: str) -> str:
+    """``text`` with what ``relaxed`` reads loosely as "0": where ``relaxed(literals)`` finds one of
+    ``literals`` in a shape's wildcards, that literal's filter occurs in the wildcards' filter. A
+    substring test in C that rules out most literals before a regex is compiled for them."""
+    return text.translate(_RELAXED_AS_ZERO)
 
 
 def necessary_literal(pattern: str, flags: int = 0) -> str:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Generic, NamedTuple, TypeVar
 
-from ..ingest.number_shapes import EVERY_KINDS, Kinds, blind_to, necessary_literal, relaxed
+from ..ingest.number_shapes import EVERY_KINDS, Kinds, blind_to, necessary_literal, relaxed, relaxed_filter
 from ..ingest.scanner import Scanner
 
 T = TypeVar("T")
@@ -39,6 +39,8 @@ class AnchorIndex(Generic[T]):
         self._none = self._chosen(())
         self._alone = tuple(self._chosen([pattern]) for pattern in range(len(self._keyed)))
         self._unsure = {kinds: _unsure(self.anchors, tuple(regexes), kinds) for kinds in EVERY_KINDS}
+        # the patterns of _unsure, compiled when a shape is first learned: a snippet learns none
+        self._relaxed: dict[str, re.Pattern[str]] = {}
 
     def _chosen(self, patterns: Iterable[int]) -> tuple[T, ...]:
         chosen = set(self._always)
@@ -61,14 +63,19 @@ class AnchorIndex(Generic[T]):
         texts of the shape in which none occurs have the same candidates. None when that cannot be
         told (a prefilter regex that the digits of numbers may change holds no literal text)."""
         literals, regexes = [], []
-        for anchor, regex, somewhere in self._unsure[kinds]:
+        filtered = relaxed_filter(wildcards)
+        for anchor, regex, somewhere, needle in self._unsure[kinds]:
             if somewhere is None:
                 return None
-            if somewhere.search(wildcards) and anchor:
-                literals.append(anchor)
-            elif somewhere.search(wildcards):
-                regexes.append(regex)
+            if needle in filtered and self._compiled(somewhere).search(wildcards):
+                (literals if anchor else regexes).append(anchor or regex)
         return Unsure(frozenset(literals), frozenset(regexes))
+
+    def _compiled(self, source: str) -> re.Pattern[str]:
+        compiled = self._relaxed.get(source)
+        if compiled is None:
+            compiled = self._relaxed[source] = re.compile(source)
+        return compiled
 
 
 class Unsure(NamedTuple):
@@ -79,10 +86,12 @@ class Unsure(NamedTuple):
 
 
 def _unsure(anchors: Sequence[str], regexes: Sequence[str], kinds: Kinds
-            ) -> tuple[tuple[str, str, re.Pattern[str] | None], ...]:
+            ) -> tuple[tuple[str, str, str | None, str], ...]:
     """The anchors and prefilter regexes whose presence the digits of numbers of ``kinds`` could
     change, as (anchor or "", regex or ""), each with where in a shape's ``wildcards`` it could be
-    (``relaxed``: the literal text every match of it holds; None when it holds none)."""
-    return (*((anchor, "", relaxed([anchor])) for anchor in anchors if not kinds <= blind_to(re.escape(anchor))),
-            *(("", regex, relaxed([necessary_literal(regex)]) if necessary_literal(regex) else None)
-              for regex in regexes if not kinds <= blind_to(regex)))
+    (``relaxed``: the literal text every match of it holds; None when it holds none) and that
+    text's ``relaxed_filter``."""
+    return (*((anchor, "", relaxed([anchor]), relaxed_filter(anchor)) for anchor in anchors
+              if not kinds <= blind_to(re.escape(anchor))),
+            *(("", regex, relaxed([literal]) if literal else None, relaxed_filter(literal)) for regex in regexes
+              if not kinds <= blind_to(regex) for literal in (necessary_literal(regex),)))

@@ -20,6 +20,7 @@ from faultbot.ingest.number_shapes import (
     necessary_literal,
     reads_numbers_blindly,
     relaxed,
+    relaxed_filter,
 )
 
 PIECES = ("a", "E", "x", "0", "1", "7", "f", "F", r"\d", r"\w", r"\W", ".", r"[0-9]", r"[a-f]", r"[A-Z]", r"[^\]]",
@@ -148,6 +149,16 @@ def test_a_line_of_another_shape_is_not_taken_for_it(other: str) -> None:
 def test_where_a_line_of_the_shape_could_hold_a_literal() -> None:
     shape = NumberShape.of(LINE)
     wildcards = shape.wildcards(LINE)
-    assert relaxed(["507015"]).search(wildcards)          # in count[...] or the address
-    assert not relaxed(["int64"]).search(wildcards)
+    assert re.search(relaxed(["507015"]), wildcards)          # in count[...] or the address
+    assert not re.search(relaxed(["int64"]), wildcards)
     assert necessary_literal(r"ret\[[1-9]") == "ret[" and necessary_literal(r"[a-z]+") == ""
+
+
+def test_where_relaxed_finds_a_literal_its_filter_finds_it_too() -> None:
+    chooser = random.Random(7)
+    alphabet = "0123456789abcdefABCDEFxz:[] \0"
+    for _ in range(20_000):
+        literal = "".join(chooser.choice(alphabet[:-1]) for _ in range(chooser.randint(1, 4)))
+        wildcards = "".join(chooser.choice(alphabet) for _ in range(chooser.randint(0, 12)))
+        if re.search(relaxed([literal]), wildcards):
+            assert relaxed_filter(literal) in relaxed_filter(wildcards), (literal, wildcards)
