@@ -4,12 +4,14 @@ The masks are KB data (``kb/masks.yaml``, carried by the compiled KB as ``Knowle
 an ordered table of regexes and the placeholder each becomes. One ``Masker`` masks both the KB's
 signatures and the log's records, so an example value written in a signature never has to equal
 the log's value. A mask is not tried on a text that lacks a character every match of it holds (a
-path's "/", a date's "-" or "/"): most records are masked by a few of the masks.
+path's "/", a date's "-" or "/"), or holds it fewer times than every match does (an address's three
+dots, a time's two colons): most records are masked by a few of the masks.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from ..ingest.number_shapes import sre_constants, sre_parse
@@ -17,7 +19,6 @@ from ..kb.model import Mask
 
 # A placeholder a signature's author may write by hand for "anything here".
 WRITTEN_PLACEHOLDER = "<*>"
-_SPACES = re.compile(r"\s+")
 
 
 class Masker:
@@ -31,12 +32,13 @@ class Masker:
     def mask(self, message: str) -> str:
         """``message`` with its variable parts replaced by typed placeholders and spaces folded."""
         present = frozenset(message)
-        for pattern, token, needed, needed_one_of in self._masks:
-            if needed <= present and (not needed_one_of or all(not present.isdisjoint(chars) for chars in needed_one_of)):
+        for pattern, token, needed, needed_one_of, needed_often in self._masks:
+            if needed <= present and (not needed_one_of or all(not present.isdisjoint(chars) for chars in needed_one_of)) and (
+                    not needed_often or all(message.count(char) >= times for char, times in needed_often)):
                 message, replaced = pattern.subn(token, message)
                 if replaced:
                     present = frozenset(message)
-        return _SPACES.sub(" ", message).strip()
+        return " ".join(message.split())
 
     def literal_runs(self, masked: str) -> list[str]:
         """The literal stretches of a masked message, longest first (candidates for prefilter anchors)."""
@@ -44,29 +46,35 @@ class Masker:
         return sorted((run for run in runs if len(run) >= 4), key=len, reverse=True)
 
 
-def _needed(regex: str) -> tuple[frozenset[str], tuple[frozenset[str], ...]]:
-    """What a text holds wherever the regex matches it: the characters it must hold, and sets of
-    characters it must hold one of each of. They are the regex's characters and character sets
-    outside alternatives and optional parts (and inside lookarounds that must match), where they are
-    plain (no case folding, no category)."""
+def _needed(regex: str) -> tuple[frozenset[str], tuple[frozenset[str], ...], tuple[tuple[str, int], ...]]:
+    """What a text holds wherever the regex matches it: the characters it must hold, sets of
+    characters it must hold one of each of, and the characters it must hold more than once, with how
+    many times. They are the regex's characters and character sets outside alternatives and optional
+    parts (and inside lookarounds that must match, which are not counted: they may read characters
+    of the match), where they are plain (no case folding, no category)."""
     parsed = sre_parse.parse(regex)
     sets = [] if parsed.state.flags & re.I else _needed_in(list(parsed))
-    return (frozenset().union(*(chars for chars in sets if len(chars) == 1)),
-            tuple(chars for chars in sets if len(chars) > 1))
+    counted = Counter(chars for chars, in_match in sets if in_match and len(chars) == 1)
+    return (frozenset().union(*(chars for chars, _ in sets if len(chars) == 1)),
+            tuple(chars for chars, _ in sets if len(chars) > 1),
+            tuple(sorted((next(iter(chars)), times) for chars, times in counted.items() if times > 1)))
 
 
-def _needed_in(items: list[tuple[object, object]]) -> list[frozenset[str]]:
-    needed: list[frozenset[str]] = []
+def _needed_in(items: list[tuple[object, object]], in_match: bool = True) -> list[tuple[frozenset[str], bool]]:
+    """The character sets of ``_needed``, one for each character of a match or of a lookaround that
+    must match (``in_match`` false) that they describe."""
+    needed: list[tuple[frozenset[str], bool]] = []
     for op, value in items:
         if op is sre_constants.LITERAL:
-            needed.append(frozenset(chr(value)))  # type: ignore[arg-type]
+            needed.append((frozenset(chr(value)), in_match))  # type: ignore[arg-type]
         elif op is sre_constants.IN and all(item in (sre_constants.LITERAL, sre_constants.RANGE) for item, _ in value):  # type: ignore[attr-defined]
-            needed.append(frozenset(chr(code) for item, spec in value  # type: ignore[attr-defined]
-                                    for code in ((spec,) if item is sre_constants.LITERAL else range(spec[0], spec[1] + 1))))
+            needed.append((frozenset(chr(code) for item, spec in value  # type: ignore[attr-defined]
+                                     for code in ((spec,) if item is sre_constants.LITERAL else range(spec[0], spec[1] + 1))),
+                           in_match))
         elif op in (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT) and value[0] >= 1:  # type: ignore[index]
-            needed += _needed_in(list(value[2]))  # type: ignore[index]
+            needed += _needed_in(list(value[2]), in_match) * value[0]  # type: ignore[index]
         elif op is sre_constants.SUBPATTERN and not value[1] and not value[2]:  # type: ignore[index]
-            needed += _needed_in(list(value[3]))  # type: ignore[index]
+            needed += _needed_in(list(value[3]), in_match)  # type: ignore[index]
         elif op is sre_constants.ASSERT:
-            needed += _needed_in(list(value[1]))  # type: ignore[index]
+            needed += _needed_in(list(value[1]), in_match=False)  # type: ignore[index]
     return needed

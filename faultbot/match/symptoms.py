@@ -11,7 +11,7 @@ whose regex ran past the time budget (faultbot/match/regex_budget.py) is left ou
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache, cached_property, partial
 from types import ModuleType
 from typing import NamedTuple
@@ -85,9 +85,34 @@ def _fuzz() -> ModuleType:
     return fuzz
 
 
+@cache
+def _common_length() -> Callable[[str, str], int]:
+    """The length of the longest common subsequence of two texts (rapidfuzz's, imported as ``_fuzz``)."""
+    from rapidfuzz.distance import LCSseq
+
+    return LCSseq.similarity
+
+
+def _partial_reach(shorter: str, longer: str) -> float:
+    """At most ``partial_ratio(shorter, longer)``: that is ``ratio`` of ``shorter`` and a piece w of
+    ``longer`` no longer than it, 200 * lcs(shorter, w) / (len(shorter) + len(w)), and lcs(shorter, w)
+    is at most lcs(shorter, longer) and len(w); a small part of the cost of the score."""
+    common = _common_length()(shorter, longer)
+    return 200 * common / (len(shorter) + common) if common else 0.0
+
+
 # A score under the symptom's minimum is never used: rapidfuzz stops early and gives 0 below the cut.
 # The slack keeps a score that rounds to the minimum once divided by 100 and multiplied back.
 _CUT_SLACK = 1e-6
+
+
+def _out_of_reach(message_length: int, compiled: CompiledSymptom) -> bool:
+    """Whether a masked message of this length scores 0 against the fuzzy symptom whatever it says
+    (``_fuzzy_score``): one shorter than ``TRUNCATED_SHARE`` of the signature is compared whole, and
+    two texts are at most 2 * shorter / (shorter + longer) alike, which may be under the minimum."""
+    length = len(compiled.masked)
+    return (message_length < TRUNCATED_SHARE * length
+            and 200 * message_length / (message_length + length) + _CUT_SLACK < compiled.min_score - _CUT_SLACK)
 
 
 def _fuzzy_score(masked_message: str, compiled: CompiledSymptom) -> float:
@@ -104,10 +129,14 @@ def _fuzzy_score(masked_message: str, compiled: CompiledSymptom) -> float:
     if len(masked_message) <= length:
         # A record cut short (a ticket's truncation) still matches the part it kept, but a
         # fragment much shorter than the signature proves nothing.
-        if len(masked_message) >= TRUNCATED_SHARE * length:
-            return float(fuzz.partial_ratio(masked_message, compiled.masked, score_cutoff=cut)) / 100
-        return float(fuzz.ratio(compiled.masked, masked_message, score_cutoff=cut)) / 100
-    return float(fuzz.partial_ratio(compiled.masked, masked_message, score_cutoff=cut)) / 100
+        if len(masked_message) < TRUNCATED_SHARE * length:
+            return float(fuzz.ratio(compiled.masked, masked_message, score_cutoff=cut)) / 100
+        shorter, longer = masked_message, compiled.masked
+    else:
+        shorter, longer = compiled.masked, masked_message
+    if _partial_reach(shorter, longer) + _CUT_SLACK < cut:
+        return 0.0
+    return float(fuzz.partial_ratio(shorter, longer, score_cutoff=cut)) / 100
 
 
 class SymptomMatcher:
@@ -169,6 +198,8 @@ class SymptomMatcher:
                         matching.append((compiled, 1.0))
                     continue
                 masked_message = masked_message or self.masker.mask(message)
+                if _out_of_reach(len(masked_message), compiled):
+                    continue
                 score = self._scores(masked_message, compiled)
             except OverBudget:
                 symptom = self._entries[compiled.entry_id].symptoms[compiled.position]
