@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Generator, Sequence
-from itertools import accumulate
+from collections.abc import Generator, Iterable, Sequence
+from itertools import accumulate, chain, islice, repeat
 from typing import AnyStr, TypeVar
 
 import msgspec
@@ -131,18 +131,8 @@ def _outside(ends: list[int], lines: list[tuple[int, int]]) -> list[int]:
 
 
 def _lines_of(text: str, ends: list[int]) -> list[tuple[int, int]]:
-    """(start, end) of each line holding one of the sorted ``ends``, once each. Linear in the text:
-    a line with a thousand hits is looked at once, not searched back to its start a thousand times."""
-    lines: list[tuple[int, int]] = []
-    line_end = -1
-    for end in ends:
-        position = max(end - 1, 0)
-        if position <= line_end:
-            continue
-        start = text.rfind("\n", line_end + 1, position) + 1 or line_end + 1
-        line_end = _line_end(text, position)
-        lines.append((start, line_end))
-    return lines
+    """(start, end) of each line holding one of the sorted ``ends``, once each (``_hit_lines``)."""
+    return list(zip(*_hit_lines(text, ends)))
 
 
 def _line_start(text: str, position: int) -> int:
@@ -157,9 +147,11 @@ def _line_end(text: str, start: int) -> int:
 def _spans(text: str, ends: list[int], owed_start: int, owed: int) -> tuple[list[int], int]:
     """Starts of the lines of ``text`` to read: each hit line and the neighbours that continue its
     record, plus up to ``owed`` continuation lines from ``owed_start`` (context the previous block
-    promised). Also returns how many continuation lines the last hit wants from the next block."""
-    starts: set[int] = set()
-    looked_at: dict[int, bool] = {}    # where records start: a hit's next line is often the next hit
+    promised). Also returns how many continuation lines the last hit wants from the next block.
+    Hit lines, and whether they and the lines after them start records, are found a list at a time
+    (``map`` runs each search in C): where hits are dense, most of them start records and need no
+    context, and only a line that continues a record leads to a walk, line by line."""
+    looked_at: dict[int, bool] = {}    # where records start, for the walks
 
     def starts_record(start: int) -> bool:
         known = looked_at.get(start)
@@ -167,38 +159,60 @@ def _spans(text: str, ends: list[int], owed_start: int, owed: int) -> tuple[list
             known = looked_at[start] = _RECORD_START.match(text, start) is not None
         return known
 
-    still_owed = 0
+    context: set[int] = set()   # lines read for the hits' sake
     start = owed_start
     for _ in range(owed):
         if start >= len(text) or starts_record(start):
             break
-        starts.add(start)
+        context.add(start)
         start = _line_end(text, start) + 1
-    hit_end = -1    # the end of the last hit's line
-    for end in ends:
-        position = max(end - 1, 0)
-        if position <= hit_end:
-            continue    # on the last hit's line
-        hit = text.rfind("\n", hit_end + 1, position) + 1 or hit_end + 1
-        hit_end = _line_end(text, position)
-        starts.add(hit)
-        first = hit
+    hit_starts, hit_ends = _hit_lines(text, ends)
+    # no walk back from a hit line right after another: that one's walk takes what this one's would
+    for first in _continuing(text, [start for start, before in zip(hit_starts, [-1, *hit_ends]) if start != before + 1]):
         for _ in range(CONTEXT_LINES):
+            first = _line_start(text, first - 1)
+            context.add(first)
             if first == 0 or starts_record(first):
                 break
-            first = _line_start(text, first - 1)
-            starts.add(first)
-        line_end = hit_end
+    # nor forward from one right before another: that one's walk goes further
+    still_owed = 0
+    for following in _continuing(text, [end + 1 for end, after in zip(hit_ends, [*hit_starts[1:], -1]) if end + 1 != after]):
         for taken in range(CONTEXT_LINES):
-            following = line_end + 1
             if following > len(text):
                 still_owed = CONTEXT_LINES - taken
                 break
-            if starts_record(following):
+            if taken and starts_record(following):
                 break
-            starts.add(following)
-            line_end = _line_end(text, following)
-    return sorted(starts), still_owed
+            context.add(following)
+            following = _line_end(text, following) + 1
+    return sorted(context.union(hit_starts)) if context else hit_starts, still_owed
+
+
+def _hit_lines(text: str, ends: list[int]) -> tuple[list[int], list[int]]:
+    """Starts and ends (before the newline) of the lines of ``text`` that the sorted ``ends`` are on,
+    once each. Each search for a line's start stops at the previous hit: a line with a thousand hits
+    is looked at once, not searched back to its start a thousand times."""
+    if not ends:
+        return [], []
+    positions = [end - 1 if end else 0 for end in ends]
+    # the last newline before each hit and after the one before it, if any: then it starts a new line
+    newlines = map(text.rfind, repeat("\n"), positions, positions[1:])
+    starts = [text.rfind("\n", 0, positions[0]) + 1]
+    starts += [newline + 1 for newline in newlines if newline >= 0]
+    return starts, _line_ends(text, starts)
+
+
+def _line_ends(text: str, starts: list[int]) -> list[int]:
+    """Where the lines of ``text`` with the sorted ``starts`` end (before their newline)."""
+    ends = list(map(text.find, repeat("\n"), starts))
+    if ends and ends[-1] < 0:   # the last line, the only one without a newline
+        ends[-1] = len(text)
+    return ends
+
+
+def _continuing(text: str, starts: list[int]) -> list[int]:
+    """Those of ``starts`` whose line does not start a record (and those past the end of ``text``)."""
+    return [start for start, match in zip(starts, map(_RECORD_START.match, repeat(text), starts)) if match is None]
 
 
 def select_lines(chunks: Generator[str, None, T], line_filter: LineFilter, max_chars: int,
@@ -248,6 +262,36 @@ def _replay(head: list[str], rest: Generator[str, None, T]) -> Generator[str, No
     return (yield from rest)
 
 
+def _lines_at(text: str, starts: list[int], first_number: int) -> tuple[list[int], list[int], list[str]]:
+    """The ends, numbers and text of the lines of ``text`` with the sorted ``starts``, its first
+    line being number ``first_number``."""
+    ends = _line_ends(text, starts)
+    newlines = map(text.count, repeat("\n"), [0, *starts], starts)
+    numbers = list(islice(accumulate(newlines, initial=first_number), 1, None))
+    return ends, numbers, list(map(text.__getitem__, map(slice, starts, ends)))
+
+
+def _decode_lines(lines: list[str], decoding: LineDecoding, open_last: bool) -> None:
+    """Decode in place those of ``lines``, bytes one character each, that are not ASCII;
+    ``open_last``: the last one has no line end yet."""
+    for index in [index for index, line in enumerate(lines) if not line.isascii()]:
+        open_end = open_last and index == len(lines) - 1
+        lines[index] = decoding.text(lines[index].encode("latin-1"), terminated=not open_end)
+
+
+def _gapped(numbers: list[int], texts: list[str], last: int) -> list[PhysicalLine]:
+    """Lines ``texts`` with their increasing ``numbers``, past ``last`` (the last line given out, 0:
+    none), an empty line marking each gap before one; made a list at a time, in C."""
+    if not numbers:
+        return []
+    rows: Iterable[tuple[int, str, bool]] = zip(numbers, texts, repeat(False))
+    gaps = [number - 1 for number, before in zip(numbers, [last or numbers[0] - 1, *numbers]) if number > before + 1]
+    if gaps:
+        rows = sorted(chain(rows, zip(gaps, repeat(""), repeat(False))))
+    # tuple.__new__ makes each row a PhysicalLine with no call into Python (the NamedTuple's __new__ is one)
+    return list(map(tuple.__new__, repeat(PhysicalLine), rows))
+
+
 def _filtered(chunks: Generator[str, None, T], line_filter: LineFilter, max_chars: int,
               as_bytes: LineDecoding | None) -> Generator[PhysicalLine, None, tuple[T, LineTally]]:
     number = 1            # line number of the first line of the next block of text
@@ -288,30 +332,37 @@ def _filtered(chunks: Generator[str, None, T], line_filter: LineFilter, max_char
             ends = [offset + end for end in (line_filter.hit_ends(text) if as_bytes is None else
                                              line_filter.hit_ends_in_bytes(text, as_bytes, not (final or unfinished)))]
             starts, next_owed = _spans(window, ends, offset, owed)
-            counted, line_number = 0, base
-            for start in starts:
-                line_number += window.count("\n", counted, start)
-                counted = start
-                rest_of_line = continuing and start == 0
-                if line_number < last_emitted or (line_number == last_emitted and not rest_of_line):
-                    continue
-                if last_emitted and line_number > last_emitted + 1:
-                    yield PhysicalLine(line_number - 1, "")
-                line_end = _line_end(window, start)
-                body = window[start:line_end]
-                if as_bytes is not None and not body.isascii():
-                    open_end = line_end == len(window) and (final or unfinished)
-                    body = as_bytes.text(body.encode("latin-1"), terminated=not open_end)
-                if len(body) > max_chars or rest_of_line or (unfinished and line_end == len(window)):
-                    cut_lines += line_number != last_cut
-                    last_cut = line_number
-                    yield from _cut(line_number, body, max_chars)
-                else:
-                    yield PhysicalLine(line_number, body)
-                last_emitted = line_number
+            line_ends, numbers, bodies = _lines_at(window, starts, base)
+            open_last = line_ends[-1:] == [len(window)]    # the last line read runs to the end of the block
+            if as_bytes is not None:
+                # a line still open at the end of the stream, or let out unfinished, is decoded as such
+                _decode_lines(bodies, as_bytes, open_last=open_last and (final or unfinished))
+            to_cut = ((continuing and starts[:1] == [0]) or (unfinished and open_last)
+                      or max(map(len, bodies), default=0) > max_chars)
+            if not to_cut:
+                # the common case, made a list at a time: whole lines, none given out cut
+                kept = bisect_right(numbers, last_emitted)
+                yield from _gapped(numbers[kept:], bodies[kept:], last_emitted)
+                last_emitted = max(last_emitted, numbers[-1]) if numbers else last_emitted
+            else:
+                for start, line_end, line_number, body in zip(starts, line_ends, numbers, bodies):
+                    rest_of_line = continuing and start == 0
+                    if line_number < last_emitted or (line_number == last_emitted and not rest_of_line):
+                        continue
+                    if last_emitted and line_number > last_emitted + 1:
+                        yield PhysicalLine(line_number - 1, "")
+                    if len(body) > max_chars or rest_of_line or (unfinished and line_end == len(window)):
+                        cut_lines += line_number != last_cut
+                        last_cut = line_number
+                        yield from _cut(line_number, body, max_chars)
+                    else:
+                        yield PhysicalLine(line_number, body)
+                    last_emitted = line_number
             owed = next_owed
-            # the block's lines, its last one only when it ended there
-            number += text.count("\n") + (not unfinished)
+            # the block's lines, its last one only when it ended there; the newlines up to the last
+            # line read are counted already, and the window has one for each line carried
+            newlines = numbers[-1] - base + window.count("\n", starts[-1]) if starts else window.count("\n")
+            number += newlines - carry_lines + (not unfinished)
             keep = len(window)
             for _ in range(CONTEXT_LINES):
                 keep = window.rfind("\n", 0, keep)

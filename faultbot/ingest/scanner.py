@@ -24,6 +24,8 @@ from typing import Any, AnyStr
 ENGINES = ("hyperscan", "re2", "re")
 # UTF-8 continuation bytes: deleting them from a stretch of bytes leaves one byte per character.
 _CONTINUATION = bytes(range(0x80, 0xC0))
+# matches a line may give after its first before hyperscan's scan leaves it (see _hyperscan_line_ends)
+_EXTRA_HITS_PER_LINE = 16
 
 
 @cache
@@ -99,14 +101,35 @@ class Scanner:
         and the scan goes on after it."""
         hyperscan = importlib.import_module("hyperscan")
         view = memoryview(data)
-        hits = _LineHits(data)
-        while hits.resume_at < len(data):
-            hits.offset, hits.resume_at = hits.resume_at, len(data)
+        ends: list[int] = []
+        offset = resume_at = 0      # where the scan under way started; where the next one starts
+        line_end = -1               # offset of the end of the line of the last end kept
+        extra = 0                   # matches on that line after the one kept
+
+        def on_match(_ident: int, _start: int, end: int, _flags: int, _context: object) -> bool:
+            # the state lives in the closure: at a call a match, a cell is read faster than an attribute
+            nonlocal line_end, extra, resume_at
+            end += offset
+            if end - 1 > line_end:
+                ends.append(end)
+                line_end = data.find(b"\n", end - 1)
+                if line_end < 0:
+                    line_end = len(data)
+                extra = 0
+                return False
+            extra += 1
+            if extra <= _EXTRA_HITS_PER_LINE:
+                return False
+            resume_at = line_end + 1
+            return True
+
+        while resume_at < len(data):
+            offset, resume_at = resume_at, len(data)
             try:
-                self._database.scan(view[hits.offset:], match_event_handler=hits.on_match)
+                self._database.scan(view[offset:], match_event_handler=on_match)
             except hyperscan.ScanTerminated:
                 pass
-        return hits.ends
+        return ends
 
     def ends(self, text: str) -> list[int]:
         """End offsets (exclusive) of matches in ``text``, sorted: every line holding a match holds
@@ -236,35 +259,6 @@ def _first_per_line(pattern: Any, text: AnyStr, newline: AnyStr) -> list[int]:
         position = line_end + 1
     return ends
 
-
-_EXTRA_HITS_PER_LINE = 16
-
-
-class _LineHits:
-    """Hyperscan's match handler for ``ends``: keeps the first end on each line, and stops the scan
-    (to resume it on the next line) once a line gives more than a few matches after it."""
-
-    def __init__(self, data: bytes) -> None:
-        self.data = data
-        self.ends: list[int] = []
-        self.offset = 0          # where the scan under way started
-        self.resume_at = 0       # where the next scan starts (the end of data: none)
-        self._line_end = -1      # offset of the end of the line of the last end kept
-        self._extra = 0          # matches on that line after the one kept
-
-    def on_match(self, _ident: int, _start: int, end: int, _flags: int, _context: object) -> bool:
-        end += self.offset
-        if end - 1 > self._line_end:
-            self.ends.append(end)
-            line_end = self.data.find(b"\n", max(end - 1, 0))
-            self._line_end = len(self.data) if line_end < 0 else line_end
-            self._extra = 0
-            return False
-        self._extra += 1
-        if self._extra <= _EXTRA_HITS_PER_LINE:
-            return False
-        self.resume_at = self._line_end + 1
-        return True
 
 
 def _character_offsets(data: bytes, byte_offsets: list[int]) -> list[int]:

@@ -9,6 +9,7 @@ import pytest
 from faultbot.evidence import EvidenceCollector
 from faultbot.ingest.inputs import LogPath
 from faultbot.ingest.limits import ReadLimits
+from faultbot.ingest.line_filter import LineFilter, select_lines
 from faultbot.ingest.reader import LogReader
 from faultbot.ingest.scanner import Scanner, available_engines
 
@@ -82,3 +83,47 @@ def test_every_engine_finds_the_same_lines(engine, big_log, collectors):
     ascii_text = text.encode("ascii", "replace").decode("ascii")
     for sample in (text, ascii_text):
         assert lines_of(scanner.ends(sample)) == lines_of(reference.ends(sample))
+
+
+HIT_HEAD = "[INFO] HCCL(7,python):2025-06-02-03:14:07.001.912 [op_base.cc:9] Entry-HcclAllReduce:tag[{n}]"
+QUIET_HEAD = "[INFO] RUNTIME(7,python):2025-06-02-03:14:07.001.912 [stream.cc:{n}] 7 Synchronize: wait finished."
+CONTINUATION = "    detail {n}"
+HIT_CONTINUATION = "    Entry-HcclBroadcast detail {n}"
+
+
+def _by_the_rule(lines: list[str], hits: set[int]) -> list[tuple[int, str]]:
+    """The lines the filter gives out, from the rule itself: each hit line, the lines before it up to
+    its record's start and those after it that continue its record, three at most each way, an empty
+    line marking each gap; as (number, text)."""
+    starts = [not line.startswith(" ") for line in lines]
+    chosen = set(hits)
+    for hit in hits:
+        back = hit
+        while hit - back < 3 and back > 0 and not starts[back]:
+            back -= 1
+            chosen.add(back)
+        ahead = hit + 1
+        while ahead - hit <= 3 and ahead < len(lines) and not starts[ahead]:
+            chosen.add(ahead)
+            ahead += 1
+    given: list[tuple[int, str]] = []
+    for index in sorted(chosen):
+        if given and index + 1 > given[-1][0] + 1:
+            given.append((index, ""))
+        given.append((index + 1, lines[index]))
+    return given
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_dense_hits_give_out_the_lines_the_rule_chooses(seed):
+    """A quarter of the lines or more are hits (HCCL entry logging): every block holds hundreds."""
+    rng = random.Random(seed)
+    kinds = (HIT_HEAD, HIT_HEAD, QUIET_HEAD, QUIET_HEAD, QUIET_HEAD, CONTINUATION, HIT_CONTINUATION)
+    lines = [rng.choice(kinds).format(n=n) for n in range(4000)]
+    hits = {index for index, line in enumerate(lines) if "Entry-Hccl" in line}
+    text = "\n".join(lines) + "\n"
+    cuts = sorted(rng.sample(range(1, len(text)), 40))
+    chunks = (text[start:end] for start, end in zip([0, *cuts], [*cuts, len(text)]))
+    line_filter = LineFilter.build(["Entry-Hccl"])
+    given = [(line.number, line.text) for line in select_lines(chunks, line_filter, max_chars=1 << 16)]
+    assert given == _by_the_rule(lines, hits)
