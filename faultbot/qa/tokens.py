@@ -41,7 +41,7 @@ def _stem(word: str) -> str:
         return word
     if word.endswith("ly") and len(word) > 6:
         return word[:-2]
-    if word.endswith("ies") and len(word) > 4:
+    if word.endswith(("ies", "ied")) and len(word) > 4:    # retries, retried -> retry
         return word[:-3] + "y"
     if word.endswith(("sses", "xes", "ches", "shes")):
         return word[:-2]

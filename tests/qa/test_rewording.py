@@ -4,6 +4,7 @@ names the KB knows, full-width punctuation; and what the question asks for."""
 from __future__ import annotations
 
 from faultbot.kb.model import Intent
+from faultbot.qa.answer import answer
 
 
 def test_synonyms_and_inflections_become_the_articles_word(index):
@@ -88,3 +89,23 @@ def test_a_question_of_could_it_be_asks_for_the_cause(index):
     assert Intent.CAUSE in intents("SDMA 任务失败会不会是链路的问题？")
     assert Intent.CHECK in intents("代码里怎么查询通信域的状态")               # 查询 whole, not 怎么查 + 询
     assert "询" not in index.rewording.reword("代码里怎么查询通信域的状态")
+
+
+def test_words_engineers_type_for_what_the_articles_say_otherwise(index):
+    reword = index.rewording.reword
+    assert "information" in reword("Task run failed 的每条日志有哪些信息").split()
+    assert "poor link quality" in reword("retransmission on a lossy network")
+    assert "poor link quality" in reword("ERROR CQE appears easily when link quality is poor")
+    assert "one" in reword("is a single node enough").split()
+
+
+def test_a_question_in_other_words_than_the_article_s_is_answered_by_its_section(index):
+    found = answer(index, "which env vars stop ERROR CQE on a lossy link")    # the article: "link quality is poor"
+    assert found.citations[0] == "hccl-task-execution-faults#roce-cqe-resolution"
+    assert "HCCL_RDMA_RETRY_CNT" in (found.text or "")
+
+
+def test_a_chinese_switch_to_asks_how_to_enable(index):
+    intents = index.rewording.intents(index.rewording.reword("HCCL 怎么切换到 AIV 模式"))
+    assert Intent.ENABLE in intents
+

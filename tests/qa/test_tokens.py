@@ -40,6 +40,10 @@ def test_stemming_keeps_words_without_a_vowel_left_and_undoes_a_doubled_consonan
     assert tokenize("getting") == []                           # its stem is a stop word
 
 
+def test_a_past_tense_in_ied_meets_its_base_word():
+    assert tokenize("retried") == tokenize("retries") == tokenize("retry") == ["retry"]
+
+
 def test_chinese_function_words_go_whole_the_longest_first():
     assert tokenize("怎么办") == []                              # not 怎么 and a stray 办
     assert tokenize("没有任何心跳") == ["心跳"]
