@@ -47,29 +47,40 @@ class _Learned(msgspec.Struct, frozen=True):
 
     shape: NumberShape
     pid: tuple[int, int]
-    head: tuple[str | None, str]                 # level and module
-    facts: tuple[tuple[str, str], ...]           # as the first line gave them
+    level: str | None
+    module: str
+    # as the first line gave them: (facts, symptoms), or NO_EVIDENCE
+    evidence: tuple[tuple[tuple[str, str], ...], frozenset[tuple[str, int]]] | tuple[()]
     # (index in facts, start, end, spaced) of values read inside numbers; spaced: with whitespace to
     # fold (the values of other lines of the shape have theirs where this one's has)
     varying: tuple[tuple[int, int, int, bool], ...]
-    symptoms: frozenset[tuple[str, int]]
     message: tuple[int, int]
     unsure_anchors: re.Pattern[str] | None      # found alike in the message or the line cut to it
     unsure_regexes: re.Pattern[str] | None
+    # where an unsure anchor can be: within its length of a number of the message (the rest of the
+    # message is the first line's, which holds none)
+    anchors_span: tuple[int, int]
 
     def key(self, text: str) -> Hashable | None:
-        if (self.unsure_anchors is not None and self.unsure_anchors.search(text, *self.message)) or (
-                self.unsure_regexes is not None and self.unsure_regexes.search(text[self.message[0]:self.message[1]])):
-            return _READ_AFRESH
-        if not self.facts and not self.symptoms:
+        if self.unsure_anchors is not None:
+            start, end = self.anchors_span
+            if self.unsure_anchors.search(text, start, end):
+                return _READ_AFRESH
+        if self.unsure_regexes is not None:
+            start, end = self.message
+            if self.unsure_regexes.search(text[start:end]):
+                return _READ_AFRESH
+        evidence = self.evidence
+        if not evidence:
             return NO_EVIDENCE
-        facts = self.facts
         if self.varying:
-            values = list(facts)
-            for index, start, end, spaced in self.varying:
-                values[index] = (values[index][0], " ".join(text[start:end].split()) if spaced else text[start:end])
-            facts = tuple(values)
-        return (int(text[self.pid[0]:self.pid[1]]), *self.head, (facts, self.symptoms))
+            values = list(evidence[0])
+            for index, value_start, value_end, spaced in self.varying:
+                value = text[value_start:value_end]
+                values[index] = (values[index][0], " ".join(value.split()) if spaced else value)
+            evidence = (tuple(values), evidence[1])
+        pid_start, pid_end = self.pid
+        return (int(text[pid_start:pid_end]), self.level, self.module, evidence)
 
 
 class RepeatKeys:
@@ -157,15 +168,22 @@ class RepeatKeys:
         if read is None or matched is None:
             return _Alike(shape, _READ_AFRESH)
         (values, unsure_values), (symptoms, unsure_symptoms) = read, matched
-        anchors = _any_of(tuple(sorted(unsure_values.literals | unsure_symptoms.literals)), literal=True)
+        literals = unsure_values.literals | unsure_symptoms.literals
+        anchors = _any_of(tuple(sorted(literals)), literal=True)
         regexes = _any_of(tuple(sorted(unsure_values.regexes | unsure_symptoms.regexes)), literal=False)
         if any(unsure is not None and unsure.search(message) for unsure in (anchors, regexes)):
             return _Alike(shape, _READ_AFRESH)
         facts = tuple((fact, " ".join(value.split())) for fact, value, _, _ in values)
+        evidence = (facts, symptoms) if facts or symptoms else NO_EVIDENCE
         varying = tuple((index, start + value_start, start + value_end, value != " ".join(value.split()))
                         for index, (_, value, value_start, value_end) in enumerate(values)
                         if value_start >= 0 and shape.varies(start + value_start, start + value_end))
-        return _Learned(shape, layout.pid, (level, module), facts, varying, symptoms, layout.message, anchors, regexes)
+        near = [(number_start, number_end) for number_start, number_end in shape.numbers
+                if number_start < end and number_end > start]
+        reach = max(map(len, literals), default=1) - 1
+        anchors_span = (max(start, near[0][0] - reach), min(end, near[-1][1] + reach)) if near else (start, start)
+        return _Learned(shape, layout.pid, level, module, evidence, varying, layout.message, anchors, regexes,
+                        anchors_span)
 
 
 @lru_cache(maxsize=64)

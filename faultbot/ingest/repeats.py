@@ -41,56 +41,53 @@ class RepeatGate(msgspec.Struct):
 
     def lines(self, lines: Generator[PhysicalLine, None, T]) -> Generator[PhysicalLine, None, T]:
         """``lines`` with repeats and lines without evidence replaced by gaps."""
+        # one loop, with what it uses in locals: it runs for every line the prefilter lets through
+        key_of, runs = self.key_of, self._runs
         after_gap = False       # the line given out last was a gap (a first gap is given out)
-        open_before = False     # the line given out last could go on in the next (``_open_end``)
-        line: PhysicalLine | None = None
-        line_key: Hashable | None = None
+        open_before = False     # the line given out last could go on in the next (``open_end``)
+        line, text, key = _NO_LINE, "", None
         while True:
             try:
-                upcoming: PhysicalLine | None = next(lines)
+                upcoming = next(lines)
             except StopIteration as stop:
-                upstream, upcoming = stop.value, None
-            upcoming_key = (self.key_of(upcoming.text) if upcoming is not None and upcoming.text and not upcoming.cut
-                            else None)
-            if line is not None:
-                if line.text and self._keeps(line, line_key, open_before, upcoming, upcoming_key):
-                    yield line
-                    after_gap, open_before = False, _open_end(line)
-                elif not after_gap:   # one gap stands for several
-                    yield line if not line.text else PhysicalLine(line.number, "")
-                    after_gap, open_before = True, False
-            if upcoming is None:
+                upstream: T = stop.value
+                upcoming = _NO_LINE
+            upcoming_text = upcoming.text
+            upcoming_key = key_of(upcoming_text) if upcoming_text and not upcoming.cut else None
+            keep = open_end = False
+            if text:
+                # the next line could continue this one: it ends where a terminal's wrap cut it (in a
+                # space, a launcher label, or cut for length); a label ends in ":" or ": "
+                last = text[-1]
+                open_end = line.cut or last.isspace() or (last == ":" and ends_with_label(text))
+                if key is None or open_before or open_end or (upcoming_text and upcoming_key is None):
+                    keep = True
+                elif key != NO_EVIDENCE:
+                    run = runs.get(key)
+                    if run is not None:
+                        runs[key] = (line, run[1] + 1)
+                    else:
+                        keep = True
+                        if len(runs) < MAX_KEYS:
+                            runs[key] = _NOT_HELD
+            if keep:
+                yield line
+                after_gap, open_before = False, open_end
+            elif not after_gap and line is not _NO_LINE:   # one gap stands for several
+                yield PhysicalLine(line.number, "") if text else line
+                after_gap, open_before = True, False
+            if upcoming is _NO_LINE:
                 return upstream
-            line, line_key = upcoming, upcoming_key
-
-    def _keeps(self, line: PhysicalLine, key: Hashable | None, open_before: bool,
-               after: PhysicalLine | None, after_key: Hashable | None) -> bool:
-        """Whether the line (of ``key``) is given out (else a gap takes its place)."""
-        if key is None or open_before or _open_end(line) or (after is not None and after.text and after_key is None):
-            return True
-        if key == NO_EVIDENCE:
-            return False
-        run = self._runs.get(key)
-        if run is None:
-            if len(self._runs) < MAX_KEYS:
-                self._runs[key] = _NOT_HELD
-            return True
-        self._runs[key] = (line, run[1] + 1)
-        return False
+            line, text, key = upcoming, upcoming_text, upcoming_key
 
     def held(self) -> list[tuple[PhysicalLine, int]]:
         """The last repeat of every run, with how many earlier repeats it stands for, in line order;
         the gate is then ready for the next file."""
         held = sorted(((line, folded) for line, folded in self._runs.values() if line is not None),
                       key=lambda item: item[0].number)
-        self._runs = {}
+        self._runs.clear()     # in place: ``lines`` holds it
         return held
 
 
 _NOT_HELD: tuple[None, int] = (None, -1)
-
-
-def _open_end(line: PhysicalLine) -> bool:
-    """Whether the next line could continue ``line`` (not empty): it ends where a terminal's wrap cut
-    it (in a space, a launcher label, or cut for length)."""
-    return line.cut or line.text[-1].isspace() or ends_with_label(line.text)
+_NO_LINE = PhysicalLine(0, "")     # before the first line and after the last

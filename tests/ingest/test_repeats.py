@@ -114,3 +114,21 @@ def test_a_line_of_a_shape_met_before_has_the_key_it_has_read_in_full(kb):
     for _ in range(2000):
         keys(repeated(tuple(range(10_000, 99_999, 7))))
     assert len(read_in_full) < 20
+
+
+@pytest.mark.parametrize("place", range(3))
+def test_an_error_code_in_any_number_of_a_learned_shape_has_the_line_read_in_full(kb, place):
+    """An error code the KB knows may turn up in any number of a line of a shape learned without one,
+    the first of its message or the last: the line then has the key reading it in full gives."""
+    collector = EvidenceCollector(kb)
+    keys = RepeatKeys(collector.repeat_key, collector.extractor, collector.matcher, collector.per_occurrence)
+    line = ("[INFO] HCCL(2291,python):2025-06-02-03:14:07.{:03d}.912 [hccl_opbase_atrace_info.cc:56][2291]"
+            "Entry-HcclAllReduce: tag[AllReduce_group], sendBuf[0x{}], recvBuf[0x12ab], count[{}], dataType[float32], "
+            "op[sum], localRank[0], streamId[2],comm[0xfffe380078d0], deviceLogicId[{}]")
+    rng = random.Random(place)
+    for code in (None, None, 507015, 207004):
+        numbers = [rng.randrange(100_000, 200_000) for _ in range(3)]     # as many digits: one shape
+        if code is not None:
+            numbers[place] = code
+        text = line.format(rng.randrange(1000), *numbers)
+        assert keys(text) == collector.repeat_key(plain_plog(text)), text
