@@ -3,7 +3,9 @@
 The two decompressed-bytes budgets can be raised for a bundle that is really that large:
 ``FAULTBOT_MAX_ARCHIVE_BYTES`` and ``FAULTBOT_MAX_RUN_BYTES`` (a number of bytes, or with a K, M
 or G suffix: ``16G``); the defaults below hold otherwise. ``FAULTBOT_MAX_REGEX_SECONDS`` sets the
-CPU seconds the KB's regexes may spend on one record (faultbot/match/regex_budget.py; 0 for none).
+CPU seconds the KB's regexes may spend on one record (faultbot/match/regex_budget.py; 0 for none),
+``FAULTBOT_MAX_CANDIDATE_LINES`` and ``FAULTBOT_MAX_EVIDENCE_LINES`` the lines of one file the
+prefilter lets through and those read in full (faultbot/ingest/line_budget.py; 0 for no budget).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from msgspec.structs import replace
 ARCHIVE_BYTES_VARIABLE = "FAULTBOT_MAX_ARCHIVE_BYTES"
 RUN_BYTES_VARIABLE = "FAULTBOT_MAX_RUN_BYTES"
 REGEX_SECONDS_VARIABLE = "FAULTBOT_MAX_REGEX_SECONDS"
+CANDIDATE_LINES_VARIABLE = "FAULTBOT_MAX_CANDIDATE_LINES"
+EVIDENCE_LINES_VARIABLE = "FAULTBOT_MAX_EVIDENCE_LINES"
 
 
 class ReadLimits(msgspec.Struct, frozen=True):
@@ -38,6 +42,14 @@ class ReadLimits(msgspec.Struct, frozen=True):
     # regex the safety lint let through that backtracks for longer is stopped, and left out of the
     # rest of the reading, with a note. A linear regex needs milliseconds on the longest record.
     max_regex_seconds: float = 1.0
+    # Lines of one file that the prefilter lets through (a microsecond or two each, while the repeat
+    # gate holds them back), and of those the lines read in full (tens of microseconds each): past
+    # either, the file's lines are only counted, but for its last ``tail_chars`` characters, read
+    # again, with a note (faultbot/ingest/line_budget.py). The benchmark trees give about 15,000 and
+    # 50 of them per 4 MB file; a flood of different errors or a gzip bomb of one, millions.
+    max_candidate_lines: int = 1_000_000
+    max_evidence_lines: int = 200_000
+    tail_chars: int = 1 << 20
 
     @classmethod
     def from_environment(cls, environment: Mapping[str, str]) -> ReadLimits:
@@ -50,9 +62,15 @@ class ReadLimits(msgspec.Struct, frozen=True):
         seconds = _seconds(environment.get(REGEX_SECONDS_VARIABLE, ""))
         if seconds is not None:
             limits = replace(limits, max_regex_seconds=seconds)
+        for variable, field in ((CANDIDATE_LINES_VARIABLE, "max_candidate_lines"),
+                                (EVIDENCE_LINES_VARIABLE, "max_evidence_lines")):
+            count = _count(environment.get(variable, ""))
+            if count is not None:
+                limits = replace(limits, **{field: count})
         return limits
 
 
+_COUNT = re.compile(r"\s*(\d[\d_]{0,20})\s*")
 _SIZE = re.compile(r"\s*(\d+)\s*([KMG]?)i?B?\s*", re.IGNORECASE)
 
 
@@ -62,6 +80,12 @@ def byte_size(text: str) -> int | None:
     if found is None:
         return None
     return int(found[1]) << {"": 0, "K": 10, "M": 20, "G": 30}[found[2].upper()]
+
+
+def _count(text: str) -> int | None:
+    """``200000`` or ``200_000`` as a count; None when ``text`` is not one."""
+    found = _COUNT.fullmatch(text)
+    return None if found is None else int(found[1].replace("_", ""))
 
 
 def _seconds(text: str) -> float | None:

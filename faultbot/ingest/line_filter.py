@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from itertools import accumulate, chain, islice, repeat
 from typing import AnyStr, TypeVar
 
@@ -216,12 +216,15 @@ def _continuing(text: str, starts: list[int]) -> list[int]:
 
 
 def select_lines(chunks: Generator[str, None, T], line_filter: LineFilter, max_chars: int,
-                 gate: RepeatGate | None = None, decoding: LineDecoding | None = None
+                 gate: RepeatGate | None = None, decoding: LineDecoding | None = None,
+                 counted: Callable[[Generator[PhysicalLine, None, tuple[T, LineTally]]],
+                                   Generator[PhysicalLine, None, tuple[T, LineTally]]] | None = None
                  ) -> Generator[PhysicalLine, None, tuple[T, LineTally]]:
     """Like ``split_lines``, but once the text is longer than one chunk only selected lines come
     out (with their real line numbers), an empty line marking each gap; ``gate`` then also holds
-    back repeated lines (faultbot/ingest/repeats.py). ``decoding`` is given when ``chunks`` may be
-    a stream's bytes (``LineDecoding.active``)."""
+    back repeated lines (faultbot/ingest/repeats.py). ``counted`` sees the selected lines before the
+    gate does (faultbot/ingest/line_budget.py). ``decoding`` is given when ``chunks`` may be a
+    stream's bytes (``LineDecoding.active``)."""
     as_bytes = decoding if decoding is not None and decoding.active else None
     head: list[str] = []
     while not _long_enough(head, as_bytes):
@@ -230,9 +233,12 @@ def select_lines(chunks: Generator[str, None, T], line_filter: LineFilter, max_c
         except StopIteration as stop:
             if as_bytes is not None:
                 head = [as_bytes.whole("".join(head).encode("latin-1"))]
-            return (yield from split_lines(_replay(head, _finished(stop.value)), max_chars))
+            lines = split_lines(_replay(head, _finished(stop.value)), max_chars)
+            return (yield from counted(lines) if counted is not None else lines)
         as_bytes = decoding if decoding is not None and decoding.active else None
     selected = _filtered(_replay(head, chunks), line_filter, max_chars, as_bytes)
+    if counted is not None:
+        selected = counted(selected)
     return (yield from gate.lines(selected) if gate is not None else selected)
 
 

@@ -17,6 +17,7 @@ from faultbot.ingest.budget import ByteBudget
 from faultbot.ingest.decode import DecodeTally, LineDecoding, iter_text
 from faultbot.ingest.inputs import InputSpec
 from faultbot.ingest.limits import DEFAULT_LIMITS, ReadLimits
+from faultbot.ingest.line_budget import LineBudget
 from faultbot.ingest.line_filter import LineFilter, select_lines
 from faultbot.ingest.lines import PhysicalLine, split_lines
 from faultbot.ingest.pathinfo import hints_from_path
@@ -86,17 +87,19 @@ def _read_source(
     source: Source, limits: ReadLimits, line_filter: LineFilter | None = None, gate: RepeatGate | None = None
 ) -> Generator[LogRecord, None, tuple[SourceTally, list[SkippedFile]]]:
     decoding: LineDecoding | None = None
+    budget = LineBudget(limits)
     if isinstance(source, TextSource):
-        lines = split_lines(_whole_text(source.text), limits.max_line_chars)
+        lines = budget.candidates(split_lines(budget.chunks(_whole_text(source.text)), limits.max_line_chars))
     elif line_filter is not None:
         # read as bytes where the encoding allows: the filter decodes only the lines that need it
         decoding = LineDecoding()
-        lines = select_lines(iter_text(source.stream, limits.chunk_bytes, decoding), line_filter,
-                             limits.max_line_chars, gate, decoding)
+        lines = select_lines(budget.chunks(iter_text(source.stream, limits.chunk_bytes, decoding)), line_filter,
+                             limits.max_line_chars, gate, decoding, budget.candidates)
     else:
-        lines = split_lines(iter_text(source.stream, limits.chunk_bytes), limits.max_line_chars)
+        lines = budget.candidates(split_lines(budget.chunks(iter_text(source.stream, limits.chunk_bytes)),
+                                              limits.max_line_chars))
     context = SourceContext(source.name, hints_from_path(source.name))
-    (decoded, lines), records = yield from assemble(lines, context, limits)
+    (decoded, lines), records = yield from assemble(budget.read(lines), context, limits)
     if decoding is not None:
         decoded = decoding.completed(decoded)
     for held, repeats in gate.held() if gate else ():
@@ -107,6 +110,8 @@ def _read_source(
         records, decoded.bytes_read, decoded.replaced_bytes, lines.cut_lines, decoded.encoding
     )
     problems = [SkippedFile(source.name, f"partly read: {decoded.error}")] if decoded.error else []
+    if budget.note:
+        problems.append(SkippedFile(source.name, f"partly read: {budget.note}"))
     if lines.cut_lines:
         problems.append(SkippedFile(source.name, f"{lines.cut_lines} line(s) longer than {limits.max_line_chars} "
                                                   "characters, each read as several records"))

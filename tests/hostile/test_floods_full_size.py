@@ -1,0 +1,57 @@
+"""Floods at the size that matters, within the bounds every hostile input gets (20 s, 200 MB), by
+the line budgets of one file (faultbot/ingest/line_budget.py): 2,000,000 different error lines
+(149 MB, every line new evidence) and a gzip bomb of one error line up to the 4 GiB budget of one
+input file (15 million lines). Past a budget the lines are counted, not read; the note says which
+lines and which budget; the end of the file is read, so its last error is still found."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from faultbot.ingest.limits import ARCHIVE_BYTES_VARIABLE, ReadLimits
+from tests.hostile import generate as g
+from tests.hostile.test_distinct_flood import distinct_flood
+
+LIMITS = ReadLimits()
+
+
+def _diagnosed(tmp_path: Path, log: Path) -> tuple[g.Run, list[str]]:
+    run = g.run_faultbot("diagnose", "--no-ask", "--format", "json", log, peak_file=tmp_path / "peak")
+    g.assert_bounded(run)
+    assert run.returncode == 0, run.stderr
+    notes = [item["reason"] for item in run.json()["input"]["skipped_files"] if item["name"] == str(log)]
+    return run, notes
+
+
+def _lines_shown(document: object) -> set[int]:
+    """Every line number the JSON output names."""
+    if isinstance(document, dict):
+        found = {document["line"]} if isinstance(document.get("line"), int) else set()
+        return found.union(*map(_lines_shown, document.values()))
+    if isinstance(document, list):
+        return set().union(*map(_lines_shown, document))
+    return set()
+
+
+def test_two_million_different_error_lines_are_read_to_the_budget_and_their_end(tmp_path: Path) -> None:
+    lines = 2_000_000
+    run, notes = _diagnosed(tmp_path, distinct_flood(tmp_path, lines))
+    budget = (rf"lines ([\d,]+)–([\d,]+) only counted, not read: the file had given {LIMITS.max_evidence_lines:,} "
+              r"lines to read in full \(FAULTBOT_MAX_EVIDENCE_LINES\); of its last lines, ([\d,]+) were read")
+    (found,) = [found for note in notes if (found := re.fullmatch(f"partly read: {budget}", note))]
+    first, last, tail = (int(found[n].replace(",", "")) for n in (1, 2, 3))
+    assert LIMITS.max_evidence_lines < first < 2 * LIMITS.max_evidence_lines and last + tail == lines
+    assert lines in _lines_shown(run.json())      # the last line is evidence, with its number
+
+
+def test_a_gzip_bomb_of_one_error_line_ends_at_its_budgets(tmp_path: Path) -> None:
+    bomb = g.gzip_bomb(tmp_path, LIMITS.max_archive_bytes + (8 << 20))
+    run, notes = _diagnosed(tmp_path, bomb)
+    assert notes[0] == (f"partly read: stopped after 4 GiB decompressed from {bomb} "
+                        f"(the budget of one input file, {ARCHIVE_BYTES_VARIABLE})")
+    found = re.fullmatch(r"partly read: lines ([\d,]+)–[\d,]+ only counted, not read: the file had given "
+                         rf"{LIMITS.max_candidate_lines:,} lines the prefilter lets through "
+                         r"\(FAULTBOT_MAX_CANDIDATE_LINES\); of its last lines, [\d,]+ were read", notes[1])
+    assert found and 0 < int(found[1].replace(",", "")) - LIMITS.max_candidate_lines < 4000    # within a chunk
+    assert run.json()["conclusions"][0]["id"] == "hccl.notify-timeout"
