@@ -15,6 +15,7 @@ stands for the lines only counted, so nothing joins across it.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Generator
 from typing import TypeVar
 
@@ -52,19 +53,19 @@ class LineBudget:
         self._candidates = 0            # lines the prefilter let through
         self._read = 0                  # lines given out for reading
         self._spent: str | None = None  # the budget spent, as the note says it
-        self._before: int | None = None  # lines of the file read before the count took over
         self._counted = 0               # lines only counted
-        self._tail_lines = 0            # lines of the tail the prefilter let through
-        self._tail_given = False
+        self._tail: tuple[int, int] | None = None   # lines of the tail text; of those, let through
+        self._line_end = "\n"          # of the empty lines that stand for the lines only counted
 
-    @property
-    def note(self) -> str | None:
-        """What the budget left unread, in words; None when it held."""
-        if self._before is None or not self._counted:
+    def note(self, lines: int) -> str | None:
+        """What the budget left unread in the file of ``lines`` lines, in words; None when it held."""
+        if self._tail is None or not self._counted:
             return None
-        first, last = self._before + 1, self._before + self._counted
-        tail = f"; of its last lines, {self._tail_lines:,} were read" if self._tail_lines else ""
-        return f"lines {first:,}–{last:,} only counted, not read: the file had given {self._spent}{tail}"
+        tail_lines, tail_read = self._tail
+        first = lines - tail_lines - self._counted + 1
+        tail = f"; of its last {tail_lines:,} lines, {tail_read:,} were read" if tail_lines else ""
+        return (f"lines {first:,}–{first + self._counted - 1:,} only counted, not read: the file had given "
+                f"{self._spent}{tail}")
 
     def _is_spent(self) -> bool:
         if self._max_candidates is not None and self._candidates >= self._max_candidates:
@@ -74,53 +75,73 @@ class LineBudget:
         return self._spent is not None
 
     def chunks(self, chunks: Generator[str, None, T]) -> Generator[str, None, T]:
-        """``chunks``, until a budget is spent; then the rest of the open line, and at the end the
-        last ``tail_chars`` characters, from a line's start."""
-        ends, last = 0, "\n"       # line ends given out; the last character given out
-        spent = False
+        """``chunks``, until a budget is spent; then the rest of the open line, an empty line for
+        every line only counted (so the lines after them keep their numbers, with a gap before
+        them), and the lines of the last ``tail_chars`` characters."""
+        last = "\n"       # the last character given out
         while True:
             try:
                 chunk = next(chunks)
             except StopIteration as stop:
-                if spent:
-                    self._before = ends
                 return stop.value
-            # a CRLF split between two chunks is one line end
-            split_crlf = last == "\r" and chunk.startswith("\n")
-            spent = spent or self._is_spent()
             finish = -1
-            if spent:
+            if self._spent is not None or self._is_spent():
+                split_crlf = last == "\r" and chunk.startswith("\n")
                 finish = 1 if split_crlf else 0 if last in "\r\n" else _after_line_end(chunk)
             given = chunk if finish < 0 else chunk[:finish]
-            ends += line_ends(given) - split_crlf
             if given:
                 last = given[-1]
                 yield given
             if finish >= 0:
-                self._before = ends
+                # after a lone CR an LF would end no line of its own (CRLF): the counted lines end in CRs
+                self._line_end = "\r" if last == "\r" else "\n"
                 return (yield from self._tail_of(chunk[finish:], chunks))
 
     def _tail_of(self, pending: str, chunks: Generator[str, None, T]) -> Generator[str, None, T]:
         """Counts the lines of ``pending`` and ``chunks`` but for the last ``tail_chars`` of them,
-        then gives those out."""
-        held, size = [pending], len(pending)
+        an empty line for each, then gives those out. Whole chunks are let go from the front, so
+        that no text is copied until the end."""
+        held, size = deque([pending]), len(pending)
+        at_line_start = True        # the text let go ended a line
         while True:
             try:
                 chunk = next(chunks)
             except StopIteration as stop:
-                yield self._cut_to_tail("".join(held))
+                text = "".join(held)
+                # past the rest of a line whose start was let go (a CRLF let go half ends with its LF),
+                # unless that is all there is: then its end is the tail
+                start = 0 if at_line_start else _after_line_end(text)
+                start = 0 if start in (-1, len(text)) else start
+                counted, tail = self._cut_to_tail(text[start:])
+                yield from self._empty_lines(counted + (start > 0))
+                self._counted += start > 0
+                self._tail = (line_ends(tail) + (tail[-1:] not in ("", "\r", "\n")), 0)
+                yield tail
                 return stop.value
             held.append(chunk)
             size += len(chunk)
-            if size > 2 * self._tail_chars:     # cut now and then, not at every chunk
-                held = [self._cut_to_tail("".join(held))]
-                size = len(held[0])
+            while size - len(held[0]) >= self._tail_chars:
+                first = held.popleft()
+                size -= len(first)
+                if not first:
+                    continue
+                split_crlf = first[-1] == "\r" and held[0].startswith("\n")
+                counted = line_ends(first) - split_crlf
+                at_line_start = first[-1] == "\n" or (first[-1] == "\r" and not split_crlf)
+                self._counted += counted
+                yield from self._empty_lines(counted)
 
-    def _cut_to_tail(self, pending: str) -> str:
-        """``pending`` from the first line that starts in its last ``tail_chars`` characters, the
-        lines before it counted."""
+    def _empty_lines(self, count: int) -> Generator[str, None, None]:
+        """``count`` empty lines, a chunk at a time."""
+        while count > 0:
+            yield self._line_end * min(count, self._tail_chars)
+            count -= self._tail_chars
+
+    def _cut_to_tail(self, pending: str) -> tuple[int, str]:
+        """The lines of ``pending`` before the first line that starts in its last ``tail_chars``
+        characters, counted, and ``pending`` from there."""
         if len(pending) <= self._tail_chars:
-            return pending
+            return 0, pending
         keep_from = len(pending) - self._tail_chars
         cut = _after_line_end(pending, keep_from)
         if cut < 0 or cut == len(pending):
@@ -130,25 +151,21 @@ class LineBudget:
             cut = max(0, min(keep_from, body_end - 1))
             if cut and pending[cut - 1] == "\r" and pending[cut] == "\n":
                 cut -= 1
-        self._counted += line_ends(pending[:cut])
-        return pending[cut:]
+        counted = line_ends(pending[:cut])
+        self._counted += counted
+        return counted, pending[cut:]
 
     def candidates(self, lines: Generator[PhysicalLine, None, T]) -> Generator[PhysicalLine, None, T]:
-        """``lines`` the prefilter selected, counted; the lines of the tail after a gap, numbered as
-        in the file (the splitter numbered them as if the lines only counted were not there)."""
+        """``lines`` the prefilter selected, counted."""
         while True:
             try:
                 line = next(lines)
             except StopIteration as stop:
                 return stop.value
-            if self._before is not None and line.number > self._before:
-                if not self._tail_given:
-                    yield PhysicalLine(self._before + self._counted, "")   # a gap: nothing joins across
-                    self._tail_given = True
-                self._tail_lines += bool(line.text)
-                line = line._replace(number=line.number + self._counted)
             if line.text:
                 self._candidates += 1
+                if self._tail is not None:
+                    self._tail = (self._tail[0], self._tail[1] + 1)
             yield line
 
     def read(self, lines: Generator[PhysicalLine, None, T]) -> Generator[PhysicalLine, None, T]:

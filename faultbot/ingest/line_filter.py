@@ -379,4 +379,4 @@ def _filtered(chunks: Generator[str, None, T], line_filter: LineFilter, max_char
             carry_lines = 0 if unfinished else carry.count("\n") + 1
         continuing = unfinished
         if final:
-            return upstream, LineTally(cut_lines)
+            return upstream, LineTally(cut_lines, number - 1)

@@ -25,6 +25,7 @@ class LineTally(msgspec.Struct, frozen=True):
     """What splitting a source into lines came to."""
 
     cut_lines: int  # over-long lines that were cut into pieces
+    lines: int = 0  # lines of the text, a last one without its line end included
 
 
 def split_lines(
@@ -70,7 +71,7 @@ def split_lines(
     pending = pending.removesuffix("\r")
     if pending:
         yield PhysicalLine(number, pending, cutting)
-    return upstream, LineTally(cut_lines)
+    return upstream, LineTally(cut_lines, number - 1 + bool(pending))
 
 
 def _cut(number: int, text: str, max_chars: int) -> list[PhysicalLine]:

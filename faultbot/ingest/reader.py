@@ -110,8 +110,8 @@ def _read_source(
         records, decoded.bytes_read, decoded.replaced_bytes, lines.cut_lines, decoded.encoding
     )
     problems = [SkippedFile(source.name, f"partly read: {decoded.error}")] if decoded.error else []
-    if budget.note:
-        problems.append(SkippedFile(source.name, f"partly read: {budget.note}"))
+    if note := budget.note(lines.lines):
+        problems.append(SkippedFile(source.name, f"partly read: {note}"))
     if lines.cut_lines:
         problems.append(SkippedFile(source.name, f"{lines.cut_lines} line(s) longer than {limits.max_line_chars} "
                                                   "characters, each read as several records"))

@@ -38,10 +38,10 @@ def test_two_million_different_error_lines_are_read_to_the_budget_and_their_end(
     lines = 2_000_000
     run, notes = _diagnosed(tmp_path, distinct_flood(tmp_path, lines))
     budget = (rf"lines ([\d,]+)–([\d,]+) only counted, not read: the file had given {LIMITS.max_evidence_lines:,} "
-              r"lines to read in full \(FAULTBOT_MAX_EVIDENCE_LINES\); of its last lines, ([\d,]+) were read")
+              r"lines to read in full \(FAULTBOT_MAX_EVIDENCE_LINES\); of its last ([\d,]+) lines, ([\d,]+) were read")
     (found,) = [found for note in notes if (found := re.fullmatch(f"partly read: {budget}", note))]
-    first, last, tail = (int(found[n].replace(",", "")) for n in (1, 2, 3))
-    assert LIMITS.max_evidence_lines < first < 2 * LIMITS.max_evidence_lines and last + tail == lines
+    first, last, tail, tail_read = (int(found[n].replace(",", "")) for n in (1, 2, 3, 4))
+    assert LIMITS.max_evidence_lines < first < 2 * LIMITS.max_evidence_lines and last + tail == lines == tail_read + last
     assert lines in _lines_shown(run.json())      # the last line is evidence, with its number
 
 
@@ -52,6 +52,6 @@ def test_a_gzip_bomb_of_one_error_line_ends_at_its_budgets(tmp_path: Path) -> No
                         f"(the budget of one input file, {ARCHIVE_BYTES_VARIABLE})")
     found = re.fullmatch(r"partly read: lines ([\d,]+)–[\d,]+ only counted, not read: the file had given "
                          rf"{LIMITS.max_candidate_lines:,} lines the prefilter lets through "
-                         r"\(FAULTBOT_MAX_CANDIDATE_LINES\); of its last lines, [\d,]+ were read", notes[1])
+                         r"\(FAULTBOT_MAX_CANDIDATE_LINES\); of its last [\d,]+ lines, [\d,]+ were read", notes[1])
     assert found and 0 < int(found[1].replace(",", "")) - LIMITS.max_candidate_lines < 4000    # within a chunk
     assert run.json()["conclusions"][0]["id"] == "hccl.notify-timeout"

@@ -16,7 +16,7 @@ from faultbot.ingest.line_budget import line_ends
 
 PLOG = "[ERROR] HCCL(1,python):2025-01-01-00:00:00.000.000 [a.cc:1] line {}"
 NOTE = re.compile(r"partly read: lines ([\d,]+)–([\d,]+) only counted, not read: the file had given "
-                  r"(?P<spent>.*?)(?:; of its last lines, ([\d,]+) were read)?")
+                  r"(?P<spent>.*?)(?:; of its last ([\d,]+) lines, ([\d,]+) were read)?")
 
 
 def _read(path: Path, limits: ReadLimits) -> tuple[list[tuple[int, int]], list[str]]:
@@ -51,7 +51,7 @@ def test_every_line_read_keeps_its_number_and_the_rest_are_counted(tmp_path_fact
     assert found["spent"] == f"{budget:,} lines the prefilter lets through (FAULTBOT_MAX_CANDIDATE_LINES)"
     # the lines before the count are read whole, then nothing until the count ends, then the tail
     assert numbers == [*range(1, first), *range(last + 1, 301)]
-    assert first - 1 >= budget and int(found[4] or 0) == 300 - last
+    assert first - 1 >= budget and int(found[4] or 0) == 300 - last and int(found[5] or 0) <= 300 - last
 
 
 def test_a_budget_of_lines_read_in_full_and_a_budget_of_zero(tmp_path: Path) -> None:
