@@ -4,13 +4,13 @@ back) and lines read in full (``ReadLimits.max_evidence_lines``, parsed, matched
 at tens of microseconds each). A file of millions of different error lines, or a gzip bomb of one
 error line, would otherwise take minutes. Past either budget the file's text is only counted, a
 line end at a time, but for the lines of its last ``tail_chars`` characters, read again: a job's last
-words are often the ones that matter. The lines read keep their numbers in the file, and a gap
-stands for the lines only counted, so nothing joins across it.
+words are often the ones that matter. The lines only counted reach the splitter as empty lines:
+those read after them keep their numbers in the file, and nothing joins across them.
 
     budget = LineBudget(limits)
     selected = select_lines(budget.chunks(chunks), ..., budget.candidates)   # before the repeat gate
     lines = budget.read(selected)                                             # after it
-    budget.note   # None, or what was only counted, in words
+    budget.note(tally.lines)   # None, or what was only counted, in words
 """
 
 from __future__ import annotations
