@@ -8,8 +8,8 @@ words are often the ones that matter. The lines only counted reach the splitter 
 those read after them keep their numbers in the file, and nothing joins across them.
 
     budget = LineBudget(limits)
-    selected = select_lines(budget.chunks(chunks), ..., budget.candidates)   # before the repeat gate
-    lines = budget.read(selected)                                             # after it
+    selected = select_lines(budget.chunks(chunks), ..., budget.selected)   # counted before the repeat gate
+    lines = budget.read(selected)                                           # and after it
     budget.note(tally.lines)   # None, or what was only counted, in words
 """
 
@@ -41,34 +41,55 @@ def _after_line_end(text: str, start: int = 0) -> int:
     return carriage + 2 if text[carriage + 1] == "\n" else carriage + 1
 
 
+class LineCount:
+    """Lines counted as they pass (``counting``), or by the splitter a block at a time."""
+
+    __slots__ = ("lines",)
+
+    def __init__(self) -> None:
+        self.lines = 0
+
+
+def counting(lines: Generator[PhysicalLine, None, T], count: LineCount) -> Generator[PhysicalLine, None, T]:
+    """``lines``, those with text counted in ``count``."""
+    while True:
+        try:
+            line = next(lines)
+        except StopIteration as stop:
+            return stop.value
+        count.lines += bool(line.text)
+        yield line
+
+
 class LineBudget:
     """The budgets of one file (see the module's description). ``chunks`` wraps the file's text,
-    ``candidates`` the lines the prefilter selects from it, ``read`` the lines given out for reading;
-    the three meet here."""
+    ``selected`` counts the lines the prefilter selects from it, ``read`` the lines given out for
+    reading; the three meet here."""
 
     def __init__(self, limits: ReadLimits) -> None:
         self._max_candidates = limits.max_candidate_lines or None
         self._max_read = limits.max_evidence_lines or None
         self._tail_chars = limits.tail_chars
-        self._candidates = 0            # lines the prefilter let through
+        self.selected = LineCount()     # lines the prefilter let through (the splitter counts them)
         self._read = 0                  # lines given out for reading
         self._spent: str | None = None  # the budget spent, as the note says it
         self._counted = 0               # lines only counted
-        self._tail: tuple[int, int] | None = None   # lines of the tail text; of those, let through
+        self._tail: tuple[int, int] | None = None   # lines of the tail text; lines let through before it
         self._line_end = "\n"          # of the empty lines that stand for the lines only counted
 
     def note(self, lines: int) -> str | None:
         """What the budget left unread in the file of ``lines`` lines, in words; None when it held."""
         if self._tail is None or not self._counted:
             return None
-        tail_lines, tail_read = self._tail
+        tail_lines, selected_before = self._tail
+        tail_read = self.selected.lines - selected_before
         first = lines - tail_lines - self._counted + 1
         tail = f"; of its last {tail_lines:,} lines, {tail_read:,} were read" if tail_lines else ""
         return (f"lines {first:,}–{first + self._counted - 1:,} only counted, not read: the file had given "
                 f"{self._spent}{tail}")
 
     def _is_spent(self) -> bool:
-        if self._max_candidates is not None and self._candidates >= self._max_candidates:
+        if self._max_candidates is not None and self.selected.lines >= self._max_candidates:
             self._spent = f"{self._max_candidates:,} lines the prefilter lets through ({CANDIDATE_LINES_VARIABLE})"
         elif self._max_read is not None and self._read >= self._max_read:
             self._spent = f"{self._max_read:,} lines to read in full ({EVIDENCE_LINES_VARIABLE})"
@@ -115,7 +136,7 @@ class LineBudget:
                 counted, tail = self._cut_to_tail(text[start:])
                 yield from self._empty_lines(counted + (start > 0))
                 self._counted += start > 0
-                self._tail = (line_ends(tail) + (tail[-1:] not in ("", "\r", "\n")), 0)
+                self._tail = (line_ends(tail) + (tail[-1:] not in ("", "\r", "\n")), self.selected.lines)
                 yield tail
                 return stop.value
             held.append(chunk)
@@ -154,19 +175,6 @@ class LineBudget:
         counted = line_ends(pending[:cut])
         self._counted += counted
         return counted, pending[cut:]
-
-    def candidates(self, lines: Generator[PhysicalLine, None, T]) -> Generator[PhysicalLine, None, T]:
-        """``lines`` the prefilter selected, counted."""
-        while True:
-            try:
-                line = next(lines)
-            except StopIteration as stop:
-                return stop.value
-            if line.text:
-                self._candidates += 1
-                if self._tail is not None:
-                    self._tail = (self._tail[0], self._tail[1] + 1)
-            yield line
 
     def read(self, lines: Generator[PhysicalLine, None, T]) -> Generator[PhysicalLine, None, T]:
         """``lines`` given out for reading, counted."""

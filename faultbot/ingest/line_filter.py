@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from itertools import accumulate, chain, islice, repeat
 from typing import AnyStr, TypeVar
 
@@ -32,6 +32,7 @@ from faultbot.fullwidth import FULL_WIDTH_CHARACTERS, as_ascii_punctuation
 from faultbot.ingest.ascii_reading import ascii_skeleton, is_ascii_literal, matches_ascii_only, read_as_ascii
 from faultbot.ingest.decode import LineDecoding
 from faultbot.ingest.grammar import LINE_ONLY_START, RECORD_HEAD
+from faultbot.ingest.line_budget import LineCount, counting
 from faultbot.ingest.lines import LineTally, PhysicalLine, _cut, split_lines
 from faultbot.ingest.repeats import RepeatGate
 from faultbot.ingest.scanner import Scanner, lines_with_high_bytes
@@ -217,15 +218,14 @@ def _continuing(text: str, starts: list[int]) -> list[int]:
 
 def select_lines(chunks: Generator[str, None, T], line_filter: LineFilter, max_chars: int,
                  gate: RepeatGate | None = None, decoding: LineDecoding | None = None,
-                 counted: Callable[[Generator[PhysicalLine, None, tuple[T, LineTally]]],
-                                   Generator[PhysicalLine, None, tuple[T, LineTally]]] | None = None
-                 ) -> Generator[PhysicalLine, None, tuple[T, LineTally]]:
+                 selected: LineCount | None = None) -> Generator[PhysicalLine, None, tuple[T, LineTally]]:
     """Like ``split_lines``, but once the text is longer than one chunk only selected lines come
     out (with their real line numbers), an empty line marking each gap; ``gate`` then also holds
-    back repeated lines (faultbot/ingest/repeats.py). ``counted`` sees the selected lines before the
-    gate does (faultbot/ingest/line_budget.py). ``decoding`` is given when ``chunks`` may be a
+    back repeated lines (faultbot/ingest/repeats.py). ``selected`` counts the lines selected, before
+    the gate (faultbot/ingest/line_budget.py). ``decoding`` is given when ``chunks`` may be a
     stream's bytes (``LineDecoding.active``)."""
     as_bytes = decoding if decoding is not None and decoding.active else None
+    selected = selected or LineCount()
     head: list[str] = []
     while not _long_enough(head, as_bytes):
         try:
@@ -233,13 +233,10 @@ def select_lines(chunks: Generator[str, None, T], line_filter: LineFilter, max_c
         except StopIteration as stop:
             if as_bytes is not None:
                 head = [as_bytes.whole("".join(head).encode("latin-1"))]
-            lines = split_lines(_replay(head, _finished(stop.value)), max_chars)
-            return (yield from counted(lines) if counted is not None else lines)
+            return (yield from counting(split_lines(_replay(head, _finished(stop.value)), max_chars), selected))
         as_bytes = decoding if decoding is not None and decoding.active else None
-    selected = _filtered(_replay(head, chunks), line_filter, max_chars, as_bytes)
-    if counted is not None:
-        selected = counted(selected)
-    return (yield from gate.lines(selected) if gate is not None else selected)
+    lines = _filtered(_replay(head, chunks), line_filter, max_chars, as_bytes, selected)
+    return (yield from gate.lines(lines) if gate is not None else lines)
 
 
 def _long_enough(head: list[str], as_bytes: LineDecoding | None) -> bool:
@@ -299,7 +296,7 @@ def _gapped(numbers: list[int], texts: list[str], last: int) -> list[PhysicalLin
 
 
 def _filtered(chunks: Generator[str, None, T], line_filter: LineFilter, max_chars: int,
-              as_bytes: LineDecoding | None) -> Generator[PhysicalLine, None, tuple[T, LineTally]]:
+              as_bytes: LineDecoding | None, selected: LineCount) -> Generator[PhysicalLine, None, tuple[T, LineTally]]:
     number = 1            # line number of the first line of the next block of text
     carry = ""            # the last lines of the previous block, for backward context
     carry_lines = 0
@@ -348,6 +345,7 @@ def _filtered(chunks: Generator[str, None, T], line_filter: LineFilter, max_char
             if not to_cut:
                 # the common case, made a list at a time: whole lines, none given out cut
                 kept = bisect_right(numbers, last_emitted)
+                selected.lines += len(numbers) - kept
                 yield from _gapped(numbers[kept:], bodies[kept:], last_emitted)
                 last_emitted = max(last_emitted, numbers[-1]) if numbers else last_emitted
             else:
@@ -357,6 +355,7 @@ def _filtered(chunks: Generator[str, None, T], line_filter: LineFilter, max_char
                         continue
                     if last_emitted and line_number > last_emitted + 1:
                         yield PhysicalLine(line_number - 1, "")
+                    selected.lines += 1
                     if len(body) > max_chars or rest_of_line or (unfinished and line_end == len(window)):
                         cut_lines += line_number != last_cut
                         last_cut = line_number

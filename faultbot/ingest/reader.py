@@ -17,7 +17,7 @@ from faultbot.ingest.budget import ByteBudget
 from faultbot.ingest.decode import DecodeTally, LineDecoding, iter_text
 from faultbot.ingest.inputs import InputSpec
 from faultbot.ingest.limits import DEFAULT_LIMITS, ReadLimits
-from faultbot.ingest.line_budget import LineBudget
+from faultbot.ingest.line_budget import LineBudget, counting
 from faultbot.ingest.line_filter import LineFilter, select_lines
 from faultbot.ingest.lines import PhysicalLine, split_lines
 from faultbot.ingest.pathinfo import hints_from_path
@@ -89,15 +89,15 @@ def _read_source(
     decoding: LineDecoding | None = None
     budget = LineBudget(limits)
     if isinstance(source, TextSource):
-        lines = budget.candidates(split_lines(budget.chunks(_whole_text(source.text)), limits.max_line_chars))
+        lines = counting(split_lines(budget.chunks(_whole_text(source.text)), limits.max_line_chars), budget.selected)
     elif line_filter is not None:
         # read as bytes where the encoding allows: the filter decodes only the lines that need it
         decoding = LineDecoding()
         lines = select_lines(budget.chunks(iter_text(source.stream, limits.chunk_bytes, decoding)), line_filter,
-                             limits.max_line_chars, gate, decoding, budget.candidates)
+                             limits.max_line_chars, gate, decoding, budget.selected)
     else:
-        lines = budget.candidates(split_lines(budget.chunks(iter_text(source.stream, limits.chunk_bytes)),
-                                              limits.max_line_chars))
+        lines = counting(split_lines(budget.chunks(iter_text(source.stream, limits.chunk_bytes)), limits.max_line_chars),
+                         budget.selected)
     context = SourceContext(source.name, hints_from_path(source.name))
     (decoded, lines), records = yield from assemble(budget.read(lines), context, limits)
     if decoding is not None:
