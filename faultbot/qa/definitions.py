@@ -29,6 +29,7 @@ _SENTENCE = re.compile(r"[^.!?。\n]*(?:[.!?。]|$)")
 class Definition(msgspec.Struct, frozen=True):
     names: tuple[str, ...]     # as the article writes them
     text: str                  # Markdown: the item, the row or the sentence that defines them
+    spelled_out: bool = False  # an acronym spelled out: it answers what the acronym stands for
 
 
 def _plain(marked: str) -> str:
@@ -127,7 +128,7 @@ def _acronyms(text: str) -> list[Definition]:
             if _initials_spell(match.group("short"), match.group("long")):
                 sentence = next((s.strip() for s in _SENTENCE.findall(prose)
                                  if s.strip() and match.group(0) in s), match.group(0))
-                found.append(Definition((match.group("short"),), sentence))
+                found.append(Definition((match.group("short"),), sentence, spelled_out=True))
     return found
 
 

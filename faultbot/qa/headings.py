@@ -40,8 +40,9 @@ def _caps_and_names(text: str) -> list[str]:
 
 def _names_a_thing(bare: str, rest: list[str]) -> bool:
     """A short heading that opens with what it names (Notify wait timeout, Module letter), not
-    with words that describe (How codes are printed): one word only when it is a name (EJ0001)."""
-    one_name = bool(NAME.fullmatch(bare) or _CAPS_RUN.fullmatch(bare))
+    with words that describe (How codes are printed): one word only when it is a name (EJ0001), or
+    a word in lower case (msaicerr): the articles capitalise headings but for names written so."""
+    one_name = bool(NAME.fullmatch(bare) or _CAPS_RUN.fullmatch(bare) or re.fullmatch(r"[a-z][a-z0-9_.-]+", bare))
     return (0 < len(rest) <= MAX_PHRASE_WORDS and len(bare.split()) <= MAX_PHRASE_WORDS + 1
             and not _DESCRIBES.match(bare) and (len(rest) > 1 or one_name))
 

@@ -83,8 +83,10 @@ class Rewording(msgspec.Struct, frozen=True, dict=True):  # dict: room for the c
 
     def _known_word(self, typed: str) -> str:
         """The known word ``typed`` misspells (heartbeart, defualt, retransmision): one typo away (two
-        adjacent letters swapped count as one), two in long words; in words of MIN_SWAP_WORD letters
-        only a swap (casue), and shorter words are left as they are."""
+        adjacent letters swapped count as one), two in long words, with the same first letter (a
+        typo there is rare, and a word one letter off at its start is more often another word:
+        folder, older); in words of MIN_SWAP_WORD letters only a swap (casue), and shorter words
+        are left as they are."""
         lowered = typed.lower()
         if len(lowered) < MIN_SWAP_WORD or lowered in self._word_set:
             return typed
@@ -92,9 +94,17 @@ class Rewording(msgspec.Struct, frozen=True, dict=True):  # dict: room for the c
         from rapidfuzz.distance import OSA
 
         limit = 2 if len(lowered) >= LONG_PART + 1 else 1
-        choices = self.words if len(lowered) >= MIN_TYPO_WORD else self._anagrams.get("".join(sorted(lowered)), ())
+        choices = (self._by_first_letter.get(lowered[0], ()) if len(lowered) >= MIN_TYPO_WORD
+                   else self._anagrams.get("".join(sorted(lowered)), ()))
         found = process.extractOne(lowered, choices, scorer=OSA.distance, score_cutoff=limit)
         return found[0] if found else typed
+
+    @functools.cached_property
+    def _by_first_letter(self) -> dict[str, tuple[str, ...]]:
+        found: dict[str, list[str]] = {}
+        for word in self.words:
+            found.setdefault(word[:1], []).append(word)
+        return {letter: tuple(words) for letter, words in found.items()}
 
     @functools.cached_property
     def _anagrams(self) -> dict[str, tuple[str, ...]]:

@@ -46,9 +46,10 @@ def statement_words(statement: Statement, index: KnowledgeIndex, with_section: b
     """The words a statement holds (in the articles' words): a passage's; a definition's own, or
     ``with_section`` those of the whole section it is part of."""
     within = statement.passage if statement.passage >= 0 else statement.within if with_section else -1
+    terms = frozenset(tokenize(statement.terms))
     if within >= 0:
-        return frozenset(index.bm25.counts[within])
-    return frozenset(tokenize(index.rewording.said_canonically(f"{statement.title} {statement.text}")))
+        return terms | frozenset(index.bm25.counts[within])
+    return terms | frozenset(tokenize(index.rewording.said_canonically(f"{statement.title} {statement.text}")))
 
 
 def _residual(reworded: str, thing: Thing, index: KnowledgeIndex) -> dict[str, float]:

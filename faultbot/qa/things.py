@@ -27,6 +27,9 @@ from .tokens import words
 RANK_SETTING, RANK_SECTION, RANK_DEFINITION, RANK_OWN_SECTION, RANK_ENTRY = range(5)
 RANK_LOOSE_SECTION = RANK_OWN_SECTION
 RANK_ALSO = RANK_DEFINITION
+# The word kb/vocabulary.yaml says "stands for", "full name" and 全称 in: what an acronym spelled
+# out in prose answers.
+ACRONYM_TERM = "acronym"
 ENTRY_FIELD_INTENTS = {
     "summary": frozenset({Intent.MEANING}),
     "cause": frozenset({Intent.CAUSE}),
@@ -59,6 +62,7 @@ class Statement(msgspec.Struct, frozen=True):
     passage: int = -1             # else the passage it is (a section, an entry's field)
     setting: str = ""             # else the setting it comes from
     within: int = -1              # the passage holding it (a definition's section): what it covers of a question
+    terms: str = ""               # what it answers besides its own words: "acronym" for an acronym spelled out
 
 
 class Thing(msgspec.Struct, frozen=True):
@@ -126,7 +130,7 @@ def _definition_statements(article: Article, section: Section, collect: _Collect
     citation = f"{article.id}#{section.slug}"
     for found in definitions(own_text(section)):
         statement = Statement(frozenset({Intent.MEANING}), RANK_DEFINITION, citation, section.title,
-                              text=found.text, within=at)
+                              text=found.text, within=at, terms=ACRONYM_TERM if found.spelled_out else "")
         # Names defined together beside an error code are that code's keywords (EI0012,
         # Execution_Error_SDMA); others are things of their own defined alike (HeartbeatAbnormal,
         # Cluster Exception Location).
