@@ -77,6 +77,7 @@ def choose(index: KnowledgeIndex, reworded: str, intents: frozenset[Intent]) -> 
     for intent in particular or [i for i in INTENT_ORDER if i in intents]:
         holders = _without_qualifiers(index.linker.linked(
             reworded, index.catalogue, lambda n, asked=intent: bool(things[n].answering(asked))), index)
+        holders = holders or _longer_named(index, reworded, intent)
         if len(holders) > 1:
             return None
         if holders:
@@ -86,6 +87,24 @@ def choose(index: KnowledgeIndex, reworded: str, intents: frozenset[Intent]) -> 
             answered = frozenset({intent} | {i for i in intents if i in ranked[0].intents})
             return Choice(thing, answered, tuple(ranked), holders[0] in index.linker.generic, residual)
     return None
+
+
+def _longer_named(index: KnowledgeIndex, reworded: str, intent: Intent) -> list[int]:
+    """The one thing whose main name is the name of the one thing ``reworded`` names and one word
+    more, and that answers ``intent`` where the thing named does not ("why would an SDMA task fail":
+    the causes of SDMA ERROR); else nothing."""
+    things = index.catalogue.things
+    linked = index.linker.linked(reworded, index.catalogue)
+    if len(linked) != 1:
+        return []
+    named = [set(words(index.rewording.reword(name))) for name in things[linked[0]].names]
+    longer = []
+    for number, thing in enumerate(things):
+        main = set(words(index.rewording.reword(thing.names[0])))
+        if number != linked[0] and any(mine < main and len(main - mine) == 1 for mine in named) \
+                and thing.answering(intent):
+            longer.append(number)
+    return longer if len(longer) == 1 else []
 
 
 def named_thing(index: KnowledgeIndex, reworded: str) -> Choice | None:

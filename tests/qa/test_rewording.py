@@ -47,6 +47,12 @@ def test_two_swapped_letters_are_read_as_the_known_word_but_short_words_stay(ind
     assert "eror" in reword("user eror vs system error").split()    # four letters: left as typed
 
 
+def test_a_word_one_letter_off_at_its_start_is_another_word_not_a_typo(index):
+    reword = index.rewording.reword
+    assert "folder" in reword("feed the aic_err_info folder to the tool").split()     # not "older"
+    assert "heartbeat" in reword("hccl heartbeart events").split()
+
+
 def test_words_of_the_vocabulary_phrases_are_known_words_not_typos(index):
     # "damage" is in the phrase "collateral damage": not a typo of the articles' "damaged"
     assert "consequence" in index.rewording.reword("is that collateral damage?").split()
