@@ -1,6 +1,7 @@
 """Which known things a question names. A name is matched by its words (in the articles' words,
 inflections folded), in any order within a window one word longer than the name; a longer name
-found wins over a shorter one it contains (``error cqe status`` over ``error cqe``). A name that is
+found wins over a shorter one it contains (``error cqe status`` over ``error cqe``); a name of words
+run together (HeartbeatAbnormal) is also found written apart. A name that is
 one plain word (``status``, ``Notify``) counts only beside a word of the titles it is defined under,
 and a name most passages write (HCCL) only when nothing more particular is named."""
 
@@ -18,6 +19,8 @@ from .tokens import is_cjk, words
 GENERIC_SHARE = 0.15       # a one-word name in more of the passages than this names nothing particular
 DISTINCTIVE_PASSAGES = 3   # a word of a name written in at most this many passages can name it alone ...
 MIN_DISTINCTIVE_CHARS = 4  # ... when it is a word this long
+_CAMEL_NAME = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z]+)+")     # words run together, each capitalised
+_CAMEL_PARTS = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _MARKED_NAME = re.compile(NAME.pattern + r"|^[A-Z][A-Z0-9]+$|^\d{5,}$|[^\w\s]")
 
 
@@ -75,6 +78,9 @@ class Linker(msgspec.Struct, frozen=True):
             for said, name in dict(reversed(keys)).items():
                 if said:
                     names.append(_Name(said, number, not _is_specific(name)))
+                apart = tuple(key(_CAMEL_PARTS.sub(" ", name)).split()) if _CAMEL_NAME.fullmatch(name) else ()
+                if len(apart) > 1:     # HeartbeatAbnormal, written as "heartbeat abnormal"
+                    names.append(_Name(apart, number, False))
             if all(len(said) == 1 and document_frequency.get(said[0], 0) > GENERIC_SHARE * documents
                    for said, _ in keys if said):
                 generic.add(number)

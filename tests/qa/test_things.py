@@ -86,6 +86,11 @@ def test_a_name_is_found_by_its_words_in_any_order_close_together(index):
                    for names in _linked(index, "timed out but there are no heartbeat events"))
 
 
+def test_a_name_of_words_run_together_is_also_found_written_apart(index):
+    assert any("HeartbeatAbnormal" in names for names in _linked(index, "what does a heartbeat abnormal line say"))
+    assert not any("HeartbeatAbnormal" in names for names in _linked(index, "an abnormal exit, no heartbeat"))
+
+
 def test_a_plain_one_word_name_counts_only_beside_a_word_of_where_it_is_defined(index):
     assert any("status" in names for names in _linked(index, "possible status values of a heartbeat abnormal line"))
     assert not any("status" in names for names in _linked(index, "what is the status of my order"))
