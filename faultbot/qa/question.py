@@ -12,12 +12,13 @@ import msgspec
 
 from ..kb.model import Intent
 from .sentences import Sentence
-from .tokens import query_terms
+from .tokens import query_terms, tokenize
 
 if TYPE_CHECKING:
     from .index import KnowledgeIndex
 
 _DEFAULT = re.compile(r"\bdefault|默认|缺省", re.I)
+_DEFAULT_TERM = "default"      # the word kb/vocabulary.yaml says "by default" and 默认 in
 _DEFAULT_VALUE = re.compile(r"(?:\bdefault\w*|默认\w*|缺省)\D{0,24}\d", re.I)
 # "the default is N" says it is the default; "default N" in passing may be another setting's.
 _DEFAULT_IS = re.compile(r"(?:\bdefault\w*(?:\s+value)?\s*(?:is|of|=|:)|默认(?:值)?(?:为|是))[\s*`]*\d", re.I)
@@ -53,12 +54,17 @@ class Question(msgspec.Struct, frozen=True):
     def _names_default(self, sentence: Sentence, context: str) -> float:
         """Whether ``sentence`` gives a default value of what is asked about: "default" and a number
         close after it (1 when it says "the default is N", 0.5 otherwise), the name before them in
-        the sentence or in what precedes it (its paragraph's earlier sentence, the title)."""
+        the sentence or in what precedes it (its paragraph's earlier sentence, the title); of a
+        question that names nothing, two of its other words there."""
         found = _DEFAULT_VALUE.search(sentence.text)
         if not found:
             return 0.0
         before = (context + " " + sentence.text[:found.start()]).lower()
         if self.names and not any(name in before for name in self.names):
+            return 0.0
+        # a question that names nothing ("which ports by default"): two of its other words
+        others = self.query.keys() - {_DEFAULT_TERM}
+        if not self.names and len(set(tokenize(before)) & others) < min(2, len(others)):
             return 0.0
         return 1.0 if _DEFAULT_IS.search(sentence.text) else 0.5
 

@@ -39,6 +39,14 @@ def _alternation(phrases: list[str]) -> re.Pattern[str] | None:
     return re.compile("|".join(parts), re.IGNORECASE)
 
 
+def _stack_names(stacks: list[str]) -> re.Pattern[str] | None:
+    """Other vendors' stacks named alone or opening a name of theirs (NCCL, NCCL_SOCKET_FAMILY)."""
+    if not stacks:
+        return None
+    return re.compile(rf"(?<![\w-])(?:{any_of(sorted({s.casefold() for s in stacks}))})(?=_|(?![\w-]))",
+                      re.IGNORECASE)
+
+
 def _parts_close(typed: list[str], known: list[str]) -> bool:
     from rapidfuzz.distance import Levenshtein
 
@@ -79,7 +87,7 @@ class Rewording(msgspec.Struct, frozen=True, dict=True):  # dict: room for the c
         known.update(w.lower() for group in vocabulary.synonyms for p in (group.canonical, *group.said_as)
                      for w in _WORD.findall(p))
         return cls(canonical, _alternation(list(canonical)), cues, known_names(texts), tuple(sorted(known)),
-                   _alternation(list(vocabulary.out_of_scope)))
+                   _stack_names(list(vocabulary.out_of_scope)))
 
     def _known_word(self, typed: str) -> str:
         """The known word ``typed`` misspells (heartbeart, defualt, retransmision): one typo away (two

@@ -53,6 +53,19 @@ def test_a_word_one_letter_off_at_its_start_is_another_word_not_a_typo(index):
     assert "heartbeat" in reword("hccl heartbeart events").split()
 
 
+def test_another_vendor_s_stack_is_seen_alone_and_opening_a_name_of_its_own(index):
+    foreign = index.rewording.foreign
+    assert foreign("NCCL_SOCKET_FAMILY=AF_INET6 怎么配置？") == {"nccl"}
+    assert foreign("CUDA_LAUNCH_BLOCKING=1 and ProcessGroupNCCL") == {"cuda", "processgroupnccl"}
+    assert not foreign("HCCL_SOCKET_FAMILY=AF_INET6")
+
+
+def test_an_ordinal_second_asks_for_no_unit(index):
+    intents = lambda q: index.rewording.intents(index.rewording.reword(q))  # noqa: E731
+    assert Intent.UNIT not in intents("the second job on the card fails at link setup")
+    assert Intent.UNIT in intents("HCCL_CONNECT_TIMEOUT is in seconds?")
+
+
 def test_words_of_the_vocabulary_phrases_are_known_words_not_typos(index):
     # "damage" is in the phrase "collateral damage": not a typo of the articles' "damaged"
     assert "consequence" in index.rewording.reword("is that collateral damage?").split()
