@@ -24,8 +24,8 @@ from .stated import Stated, about_named, from_things
 from .tokens import NAME_BOOST, PART_OF_NAME, tokenize
 
 MIN_COVERAGE = 0.45        # share of the question's weight the best passage must hold
-SECOND_PASSAGE_RATIO = 0.9   # a second section ranked this close is shown too
-SEE_ALSO_RATIO = 0.9       # passages ranked this close to the best are cited too
+SECOND_PASSAGE_RATIO = 0.85   # a second section ranked this close is shown too
+SEE_ALSO_RATIO = 0.85       # passages ranked this close to the best are cited too
 MAX_CITATIONS = 3
 MIN_SUGGESTION_CHARS = 3
 MAX_ABOUT = 5              # sections listed when the question names a thing but no passage answers it
