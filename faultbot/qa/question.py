@@ -22,7 +22,7 @@ _DEFAULT_TERM = "default"      # the word kb/vocabulary.yaml says "by default" a
 _DEFAULT_VALUE = re.compile(r"(?:\bdefault\w*|默认\w*|缺省)\D{0,24}\d", re.I)
 # "the default is N" says it is the default; "default N" in passing may be another setting's.
 _DEFAULT_IS = re.compile(r"(?:\bdefault\w*(?:\s+value)?\s*(?:is|of|=|:)|默认(?:值)?(?:为|是))[\s*`]*\d", re.I)
-_HOW = re.compile(r"\b(how|commands?|enable|run|check|set|find|turn on|fix|workaround|avoid|solve|resolve"
+_HOW = re.compile(r"\b(how|commands?|enable|run|check|set|export|find|turn on|fix|workaround|avoid|solve|resolve"
                   r"|what (?:should|can|do) I do)\b"
                   r"|怎么|如何|怎样|开启|打开|设置|命令|查看|排查|解决|规避", re.I)
 _NAME = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[A-Z][A-Z0-9]{2,}\b|\b[A-Z][a-z]+[A-Z]\w*\b")
