@@ -21,13 +21,15 @@ from .index import ENTITY, Hit, KnowledgeIndex
 from .question import Question
 from .ranking import rank
 from .stated import Stated, about_named, from_things
-from .tokens import NAME_BOOST, PART_OF_NAME, tokenize
+from .tokens import NAME_BOOST, PART_OF_NAME, cjk_pieces, is_cjk, tokenize
 
 MIN_COVERAGE = 0.45        # share of the question's weight the best passage must hold
 SECOND_PASSAGE_RATIO = 0.85   # a second section ranked this close is shown too
 SEE_ALSO_RATIO = 0.85       # passages ranked this close to the best are cited too
 MAX_CITATIONS = 3
 MIN_SUGGESTION_CHARS = 3
+MIN_CJK_SUGGESTION = 2     # Chinese: a word of two characters or more (安装), without the question's function words
+MAX_CJK_SUGGESTION = 4     # a longer run is a phrase of the question (分析完结果写到哪个文件), not a term
 MAX_ABOUT = 5              # sections listed when the question names a thing but no passage answers it
 
 _TERM = re.compile(r"[A-Za-z0-9_]+(?:[.\-][A-Za-z0-9_]+)*|[\u3400-\u9fff]+")
@@ -61,9 +63,11 @@ def suggestions(question: str, index: KnowledgeIndex, limit: int = 3) -> tuple[s
     (HCCL_BUFFSIZE) and words its titles use; never a stop word, a fragment or a name it lacks."""
     title_words = frozenset().union(*index.title_words)
     found = []
-    for term in dict.fromkeys(_TERM.findall(index.rewording.reword(question))):
+    said = _TERM.findall(index.rewording.reword(question))
+    for term in dict.fromkeys(piece for run in said for piece in (cjk_pieces(run) if is_cjk(run) else [run])):
         tokens = tokenize(term)
-        if (not tokens or len(term) < MIN_SUGGESTION_CHARS or not index.bm25.knows(tokens[0])
+        if (not tokens or len(term) < (MIN_CJK_SUGGESTION if is_cjk(term) else MIN_SUGGESTION_CHARS)
+                or (is_cjk(term) and len(term) > MAX_CJK_SUGGESTION) or not index.bm25.knows(tokens[0])
                 or index.rewording.intents(term)):    # "default", "check": what is asked, not what about
             continue
         if term.casefold() in index.mentions or tokens[0] in title_words:

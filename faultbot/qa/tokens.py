@@ -74,9 +74,14 @@ def _word_tokens(run: str) -> list[str]:
 
 def _cjk_tokens(run: str) -> list[str]:
     tokens = []
-    for piece in _CJK_STOP.sub(" ", run).split():
+    for piece in cjk_pieces(run):
         tokens += [piece] if len(piece) == 1 else [piece[i:i + 2] for i in range(len(piece) - 1)]
     return tokens
+
+
+def cjk_pieces(run: str) -> list[str]:
+    """A run of Chinese without its function words, in the pieces they leave (怎么安装 -> 安装)."""
+    return _CJK_STOP.sub(" ", run).split()
 
 
 def _is_name(run: str) -> bool:

@@ -32,6 +32,8 @@ def test_question_outside_the_knowledge_base_is_not_answered(index, question):
 @pytest.mark.parametrize("question, terms", [
     ("what is the default NCCL_TIMEOUT on a DGX", set()),
     ("how do I plot heartbeat latency in grafana", {"heartbeat"}),
+    # Chinese: the words left between the question's function words, not the run they stand in
+    ("怎么安装 Windows 驱动程序", {"安装", "驱动", "code"}),
 ])
 def test_search_terms_are_domain_words_the_kb_holds(index, question, terms):
     found = answer(index, question)
