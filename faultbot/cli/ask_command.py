@@ -28,7 +28,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if args.format == "json":
         payload = {"schema": JSON_SCHEMA_VERSION, "answer": found.text,
                    "citations": [citation_dict(c, kb.articles) for c in found.citations],
-                   "score": found.score, "suggestions": list(found.suggestions)}
+                   "score": found.score, "suggestions": list(found.suggestions), "direct": found.direct}
         print(json.dumps(json_safe(payload), ensure_ascii=False, indent=2))
     else:
         print_markdown(answer_markdown(found, kb.articles) + "\n", sys.stdout)

@@ -40,6 +40,7 @@ class Answer(msgspec.Struct, frozen=True):
     citations: tuple[str, ...]        # "article#section", the one answered from first
     score: float                      # coverage of the question by the passage answered from, 0..1
     suggestions: tuple[str, ...] = () # search terms to try when there is no answer
+    direct: bool = True               # False: nothing answers it; the text says what the KB holds about what it names
 
     @property
     def found(self) -> bool:
@@ -118,7 +119,7 @@ def _about_what_is_named(index: KnowledgeIndex, asked: Question) -> Answer | Non
     what it holds about it (a setting's documented values; else the sections that name it, those
     titled by it first) instead of "not in my knowledge base"."""
     if (said := about_named(index, asked)) is not None:
-        return Answer.of(said)
+        return replace(Answer.of(said), direct=False)
     named = [n for n in dict.fromkeys(ENTITY.findall(asked.text)) if n.casefold() in index.mentions]
     if not named:
         return None
@@ -130,7 +131,7 @@ def _about_what_is_named(index: KnowledgeIndex, asked: Question) -> Answer | Non
     names = ", ".join(f"`{n}`" for n in named)
     lines = [f"Nothing in the knowledge base answers this directly. What it holds about {names}:", "",
              *(f"- {titles[c]}" for c in shown)]
-    return Answer("\n".join(lines), tuple(shown), 0.0)
+    return Answer("\n".join(lines), tuple(shown), 0.0, direct=False)
 
 
 def _from_things(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]]) -> Stated | None:

@@ -32,8 +32,8 @@ class QuestionResult(msgspec.Struct, frozen=True):
 
     @property
     def passed(self) -> bool:
-        if not self.question.fact:
-            return not self.answer.found
+        if not self.question.fact:     # declined: no answer, or only what the KB holds about a name it asks about
+            return not self.answer.found or not self.answer.direct
         text = (self.answer.text or "").casefold()
         return (self.answer.found and bool(set(self.answer.citations) & set(self.question.cites))
                 and any(phrase.casefold() in text for phrase in self.question.contains))

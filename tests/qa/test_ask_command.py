@@ -28,7 +28,14 @@ def test_chinese_question_is_answered_in_json(capsys):
     assert "LCCL_DETERMINISTIC=1" in payload["answer"]
     assert payload["citations"][0]["ref"] == "lccl-allreduce-flag-cleanup#workaround"
     assert payload["citations"][0]["url"].startswith("https://")
-    assert 0 < payload["score"] <= 1
+    assert 0 < payload["score"] <= 1 and payload["direct"] is True
+
+
+def test_a_name_the_kb_holds_only_in_passing_gets_what_it_holds_said_as_not_a_direct_answer(capsys):
+    code, out, _ = run(capsys, "ask", "how do I quantize a model to int8 with the AMCT tool", "--format", "json")
+    payload = json.loads(out)
+    assert payload["direct"] is False and payload["answer"].startswith("Nothing in the knowledge base answers this")
+    assert any(c["ref"] == "cann-error-code-structure#module-letters" for c in payload["citations"])
 
 
 def test_nothing_relevant_exits_1_and_suggests_search_terms(capsys):
