@@ -25,17 +25,20 @@ LONG_PART = 8                # a part this long may hold two typos
 # A duration written with its unit's symbol ("30 s", "10s", "2 ms") read as the word a question
 # asks with ("how many seconds"); a symbol only counts right after a number.
 _UNIT_SYMBOL = re.compile(r"(?<=\d)\s?(ms|s|min)\b")
+_ASCII_WORD = r"[A-Za-z0-9_\-]"
 _UNIT_WORD = {"s": "seconds", "ms": "milliseconds", "min": "minutes"}
 
 
 def _alternation(phrases: list[str]) -> re.Pattern[str] | None:
     """One pattern finding any of ``phrases`` (literals, longest first, any case): English ones as
-    whole words, Chinese ones wherever they occur."""
+    whole words, Chinese ones wherever they occur. A whole English word ends at anything but a
+    letter, digit, ``_`` or ``-``: also at a Chinese character (comm的allreduce), a word character to ``re``."""
     if not phrases:
         return None
     said = sorted({p.casefold() for p in phrases})
     english, chinese = [p for p in said if not is_cjk(p)], [p for p in said if is_cjk(p)]
-    parts = ([rf"(?<![\w-])(?:{any_of(english)})(?![\w-])"] if english else []) + ([any_of(chinese)] if chinese else [])
+    parts = [rf"(?<!{_ASCII_WORD})(?:{any_of(english)})(?!{_ASCII_WORD})"] if english else []
+    parts += [any_of(chinese)] if chinese else []
     return re.compile("|".join(parts), re.IGNORECASE)
 
 
@@ -43,7 +46,7 @@ def _stack_names(stacks: list[str]) -> re.Pattern[str] | None:
     """Other vendors' stacks named alone or opening a name of theirs (NCCL, NCCL_SOCKET_FAMILY)."""
     if not stacks:
         return None
-    return re.compile(rf"(?<![\w-])(?:{any_of(sorted({s.casefold() for s in stacks}))})(?=_|(?![\w-]))",
+    return re.compile(rf"(?<!{_ASCII_WORD})(?:{any_of(sorted({s.casefold() for s in stacks}))})(?=_|(?!{_ASCII_WORD}))",
                       re.IGNORECASE)
 
 

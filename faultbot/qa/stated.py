@@ -47,6 +47,9 @@ def _said(choice: Choice, question: Question, index: KnowledgeIndex,
         setting = index.catalogue.settings[best.setting]
         asked = question.intents & frozenset(SETTING_INTENTS)
         kinds = frozenset(SETTING_INTENTS) if everything else asked - {Intent.MEANING} or asked
+        if kinds == {Intent.UNIT}:
+            # "how long" and "how many seconds" ask for a value in seconds as often as for the unit
+            kinds = frozenset({Intent.UNIT, Intent.DEFAULT, Intent.MEANING})
         text, cited = setting_answer(setting, kinds, question.text)
         return text, cited, set(tokenize(index.rewording.said_canonically(" ".join((text, *setting.called)))))
     if family := _faults_apart(choice, index):

@@ -60,6 +60,11 @@ def test_another_vendor_s_stack_is_seen_alone_and_opening_a_name_of_its_own(inde
     assert not foreign("HCCL_SOCKET_FAMILY=AF_INET6")
 
 
+def test_an_english_word_written_against_chinese_is_still_a_word(index):
+    assert "communicator" in index.rewording.reword("同一个comm的allreduce").split()
+    assert index.rewording.foreign("NCCL_DEBUG怎么开") == {"nccl"}
+
+
 def test_an_ordinal_second_asks_for_no_unit(index):
     intents = lambda q: index.rewording.intents(index.rewording.reword(q))  # noqa: E731
     assert Intent.UNIT not in intents("the second job on the card fails at link setup")
