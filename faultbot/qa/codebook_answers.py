@@ -12,9 +12,9 @@ from ..kb.model import CodeBook, Intent
 from .tokens import words
 
 # The module character a question points at: "letter I", "EIxxxx", "E*", "EI error codes", "EI0002".
-_LETTER = re.compile(r"\bletter\s+['\"`]?([0-9A-Z])\b")
-_PREFIX = re.compile(r"\b[EWI]([0-9A-Z])(?:[xX*]{4}(?![\w*])|(?=\s+(?:error\s+)?codes?\b))")
-_CODE = re.compile(r"\b[EWI]([0-9A-Z])\d{4}\b")
+_LETTER = re.compile(r"\bletter\s+['\"`]?([0-9A-Z])\b", re.ASCII)
+_PREFIX = re.compile(r"\b[EWI]([0-9A-Z])(?:[xX*]{4}(?![\w*])|(?=\s+(?:error\s+)?codes?\b))", re.ASCII)
+_CODE = re.compile(r"\b[EWI]([0-9A-Z])\d{4}\b", re.ASCII)
 MODULE_WORD = "module"        # what a question about the reporting module says (after the synonyms)
 CODE_WORDS = frozenset({"code", "码"})   # beside "error": the question is about error codes
 

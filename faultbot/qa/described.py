@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 DESCRIPTION_WEIGHT = 0.7       # the best-fitting fault's evidence, the others scaled by their score; capped at "possible"
 # A ticket that says it is about Ascend (HCCL, NPU, CANN ...) may be long and mostly about its own
 # setup: it is matched on the words the KB knows, of which the fault must hold this share.
-ASCEND_CONTEXT = re.compile(r"HCCL|\bNPU\b|Ascend|CANN|昇腾|torch_npu|910[BC]|Atlas|\bEI\d{4}", re.IGNORECASE)
+ASCEND_CONTEXT = re.compile(r"HCCL|\bNPU\b|Ascend|CANN|昇腾|torch_npu|910[BC]|Atlas|\bEI\d{4}", re.IGNORECASE | re.ASCII)
 KNOWN_WORDS_COVERAGE = 0.45
 DESCRIBED = Symptom("described-in-words", SymptomForm.WORDS, DESCRIPTION_WEIGHT, Where("<faultbot>", 0))
 

@@ -21,7 +21,7 @@ from .tokens import query_terms, tokenize
 MAX_CANDIDATES = 4
 CLOSE_RATIO = 0.5          # candidates score at least this share of the best
 MIN_COVERAGE = 0.2         # the best must hold this share of the words' weight
-_ERROR_CODE = re.compile(r"\b(?:E[A-Z]\d{4}|\d{6})\b")
+_ERROR_CODE = re.compile(r"\b(?:E[A-Z]\d{4}|\d{6})\b", re.ASCII)
 
 
 class FaultHit(msgspec.Struct, frozen=True):

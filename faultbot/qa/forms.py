@@ -13,7 +13,7 @@ from .index import KnowledgeIndex
 
 # A field, then is / = / : / [ and its value, up to the end of the clause: "ExceptionType:[Stuck
 # Occurred]", "the status is LOST", "ExceptionType = Heartbeat Lost Occurred".
-_CONNECTOR = re.compile(r"\s*(?:\b(?:is|was|says|shows)\b|=|:|\[)\s*\[?")
+_CONNECTOR = re.compile(r"\s*(?:\b(?:is|was|says|shows)\b|=|:|\[)\s*\[?", re.ASCII)
 _VALUE = re.compile(r"[^.?!,;:\[\]()=\n]{2,60}")
 _CLAUSE = re.compile(r"[.?!,;:\[\]()=\n]")
 MAX_FIELD_WORDS = 3

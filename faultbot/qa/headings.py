@@ -15,8 +15,8 @@ from .tokens import words
 
 MAX_PHRASE_WORDS = 4
 _PAREN = re.compile(r"\(([^()]*)\)")
-_ALIAS = re.compile(NAME.pattern + r"|\b\d{6}\b")          # a code, a variable or a six-digit ACL code
-_CAPS_RUN = re.compile(r"\b[A-Z][A-Z0-9]+(?:\s+[A-Z][A-Z0-9]+)*\b")
+_ALIAS = re.compile(NAME.pattern + r"|\b\d{6}\b", re.ASCII)          # a code, a variable or a six-digit ACL code
+_CAPS_RUN = re.compile(r"\b[A-Z][A-Z0-9]+(?:\s+[A-Z][A-Z0-9]+)*\b", re.ASCII)
 _SPLIT = re.compile(r"\s+[—–]\s+|:\s+")
 # A heading that opens like this describes (How codes are printed, Reading the fields, The three
 # line forms); one that names a thing opens with the thing (Notify wait timeout, Module letter).

@@ -20,7 +20,7 @@ from .things import Catalogue, build_catalogue, name_key
 from .tokens import query_terms, tokenize
 
 # A thing a question can name: an environment variable, error code, kernel or acronym (AIV, RoCE).
-ENTITY = re.compile(NAME.pattern + r"|\b[A-Z][A-Z0-9]{2,}\b")
+ENTITY = re.compile(NAME.pattern + r"|\b[A-Z][A-Z0-9]{2,}\b", re.ASCII)
 SPECIFIC_SHARE = 0.15
 
 # What an entry's field answers; an article section answers what its title's words ask for.

@@ -21,7 +21,7 @@ DISTINCTIVE_PASSAGES = 3   # a word of a name written in at most this many passa
 MIN_DISTINCTIVE_CHARS = 4  # ... when it is a word this long
 _CAMEL_NAME = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z]+)+")     # words run together, each capitalised
 _CAMEL_PARTS = re.compile(r"(?<=[a-z])(?=[A-Z])")
-_MARKED_NAME = re.compile(NAME.pattern + r"|^[A-Z][A-Z0-9]+$|^\d{5,}$|[^\w\s]")
+_MARKED_NAME = re.compile(NAME.pattern + r"|^[A-Z][A-Z0-9]+$|^\d{5,}$|[^\w\s]", re.ASCII)
 
 
 class _Name(msgspec.Struct, frozen=True):

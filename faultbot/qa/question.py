@@ -17,19 +17,19 @@ from .tokens import query_terms, tokenize
 if TYPE_CHECKING:
     from .index import KnowledgeIndex
 
-_DEFAULT = re.compile(r"\bdefault|默认|缺省", re.I)
+_DEFAULT = re.compile(r"\bdefault|默认|缺省", re.I | re.ASCII)
 _DEFAULT_TERM = "default"      # the word kb/vocabulary.yaml says "by default" and 默认 in
 _DEFAULT_VALUE = re.compile(r"(?:\bdefault\w*|默认\w*|缺省)\D{0,24}\d", re.I)
 # "the default is N" says it is the default; "default N" in passing may be another setting's.
 _DEFAULT_IS = re.compile(r"(?:\bdefault\w*(?:\s+value)?\s*(?:is|of|=|:)|默认(?:值)?(?:为|是))[\s*`]*\d", re.I)
 _HOW = re.compile(r"\b(how|commands?|enable|run|check|set|export|find|turn on|fix|workaround|avoid|solve|resolve"
                   r"|what (?:should|can|do) I do)\b"
-                  r"|怎么|如何|怎样|开启|打开|设置|命令|查看|排查|解决|规避", re.I)
-_NAME = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[A-Z][A-Z0-9]{2,}\b|\b[A-Z][a-z]+[A-Z]\w*\b")
+                  r"|怎么|如何|怎样|开启|打开|设置|命令|查看|排查|解决|规避", re.I | re.ASCII)
+_NAME = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[A-Z][A-Z0-9]{2,}\b|\b[A-Z][a-z]+[A-Z]\w*\b", re.ASCII)
 _NOT_SUBJECTS = frozenset({"default", "the", "a", "an"})
 _WHAT_IS = re.compile(r"^\s*what\s+(?:is|are|does)\s+(?:an?\s+|the\s+)?([\w.\-]+)"
                       r"|^\s*([\w.\-]+)\s*(?:是什么|是啥)", re.I)
-_SETTING = re.compile(r"\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b")    # an environment variable: what a how-to sets
+_SETTING = re.compile(r"\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b", re.ASCII)    # an environment variable: what a how-to sets
 _QUOTED = re.compile(r"`[^`\n]{3,}`|“[^”\n]{3,}”|\"[^\"\n]{3,}\"")   # log text quoted: what a signature ask wants
 
 

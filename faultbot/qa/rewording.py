@@ -16,15 +16,15 @@ from ..literal_trie import any_of
 from .tokens import is_cjk
 
 # A name: an environment variable, an error code, a CamelCase kernel (what a typo can be fixed in).
-NAME = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[A-Za-z]{2}\d{4}\b|\b[A-Z][a-z]+[A-Z]\w*\b")
-_WORD = re.compile(r"(?<![\w-])[A-Za-z]+(?![\w-])")
+NAME = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[A-Za-z]{2}\d{4}\b|\b[A-Z][a-z]+[A-Z]\w*\b", re.ASCII)
+_WORD = re.compile(r"(?<![\w-])[A-Za-z]+(?![\w-])", re.ASCII)
 MIN_TYPO_WORD = 6            # shorter words are too close to each other to guess a typo in ...
 MIN_SWAP_WORD = 5            # ... except two letters swapped (casue), in words this long
 MIN_TYPO_PART = 4            # shorter parts of a name (ip, id, 0002) differ by design, not by typos
 LONG_PART = 8                # a part this long may hold two typos
 # A duration written with its unit's symbol ("30 s", "10s", "2 ms") read as the word a question
 # asks with ("how many seconds"); a symbol only counts right after a number.
-_UNIT_SYMBOL = re.compile(r"(?<=\d)\s?(ms|s|min)\b")
+_UNIT_SYMBOL = re.compile(r"(?<=\d)\s?(ms|s|min)\b", re.ASCII)
 _ASCII_WORD = r"[A-Za-z0-9_\-]"
 _UNIT_WORD = {"s": "seconds", "ms": "milliseconds", "min": "minutes"}
 

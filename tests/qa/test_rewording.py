@@ -65,6 +65,13 @@ def test_an_english_word_written_against_chinese_is_still_a_word(index):
     assert index.rewording.foreign("NCCL_DEBUG怎么开") == {"nccl"}
 
 
+def test_a_name_written_against_chinese_is_still_a_name():
+    from faultbot.qa.index import ENTITY
+    from faultbot.qa.rewording import NAME
+    assert NAME.findall("HCCL_EXEC_TIMEOUT在哪里配，LcalAllReduce报错") == ["HCCL_EXEC_TIMEOUT", "LcalAllReduce"]
+    assert ENTITY.findall("EI0002报错了") == ["EI0002"]
+
+
 def test_an_ordinal_second_asks_for_no_unit(index):
     intents = lambda q: index.rewording.intents(index.rewording.reword(q))  # noqa: E731
     assert Intent.UNIT not in intents("the second job on the card fails at link setup")
