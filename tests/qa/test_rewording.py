@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from faultbot.kb.model import Intent
 from faultbot.qa.answer import answer
+from faultbot.qa.index import ENTITY
+from faultbot.qa.rewording import NAME
 
 
 def test_synonyms_and_inflections_become_the_articles_word(index):
@@ -66,8 +68,6 @@ def test_an_english_word_written_against_chinese_is_still_a_word(index):
 
 
 def test_a_name_written_against_chinese_is_still_a_name():
-    from faultbot.qa.index import ENTITY
-    from faultbot.qa.rewording import NAME
     assert NAME.findall("HCCL_EXEC_TIMEOUT在哪里配，LcalAllReduce报错") == ["HCCL_EXEC_TIMEOUT", "LcalAllReduce"]
     assert ENTITY.findall("EI0002报错了") == ["EI0002"]
 
