@@ -89,7 +89,9 @@ def _in_context(found: list[Sentence], chosen: list[int]) -> list[int]:
     return sorted(kept)
 
 
-def _chosen(found: list[Sentence], scores: list[float], question: Question) -> list[int]:
+def _chosen(found: list[Sentence], scores: list[float], question: Question, titled: bool) -> list[int]:
+    """``titled``: the passage's title says it is what is asked for (Causes of SDMA ERROR, for a
+    cause); its lead then says it in general, and comes first."""
     if sum(len(s.text) for s in found) <= WHOLE_PASSAGE_CHARS:
         return list(range(len(found)))    # short enough to read whole: no sentence is out of context
     best = max(scores, default=0.0)
@@ -98,6 +100,8 @@ def _chosen(found: list[Sentence], scores: list[float], question: Question) -> l
     else:
         ranked = sorted(range(len(found)), key=lambda i: (-scores[i], i))
         chosen = [i for i in ranked if scores[i] >= 0.6 * best][:MAX_SENTENCES]
+        if titled and found and not found[0].bullet and not found[0].row:
+            chosen.append(0)
     if question.how_to:
         chosen += _what_to_do(found, scores, chosen)
     return _in_context(found, chosen)
@@ -152,7 +156,8 @@ def _section_command(hit: Hit, question: Question, index: KnowledgeIndex) -> str
 def passage_excerpt(hit: Hit, question: Question, index: KnowledgeIndex) -> str:
     """The Markdown of what in ``hit`` answers ``question``."""
     found = list(hit.sentences)
-    chosen = _chosen(found, _selection_scores(hit, question, index), question)
+    titled = not hit.passage.field and bool(hit.answers & question.intents - {Intent.MEANING})
+    chosen = _chosen(found, _selection_scores(hit, question, index), question, titled)
     text = _markdown(found, chosen)
     if question.how_to and not any(found[i].commands for i in chosen):
         text += _section_command(hit, question, index)

@@ -21,3 +21,8 @@ def test_a_sentence_introducing_a_left_out_log_example_comes_with_the_paragraph_
     said = _excerpt(index, "hccl-task-execution-faults#roce-cqe-resolution", "how to find the remote end of an ERROR CQE")
     assert said.startswith("First find the **remote end**")
     assert "`remoteIP`" in said
+
+
+def test_a_section_titled_for_what_is_asked_opens_with_its_lead(index):
+    said = _excerpt(index, "hccl-task-execution-faults#sdma-causes", "what goes wrong underneath an sdma error in plog")
+    assert said.startswith("The SDMA memory copy task hit a **page-table translation failure**")
