@@ -163,10 +163,10 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
     passage = _from_passages(index, asked, ranked)
     if foreign and passage.found and not any(name in (passage.text or "").casefold() for name in foreign):
         # About another vendor's stack (NCCL_TIMEOUT, a CUDA error): the Ascend passage that shares
-        # its other words does not answer it.
-        return Answer(None, (), passage.score, suggestions(asked.text, index))
+        # its other words does not answer it; what the KB holds about an Ascend name it asks about may.
+        return _about_what_is_named(index, asked) or Answer(None, (), passage.score, suggestions(asked.text, index))
     if not decoded:
-        return passage if passage.found or foreign else _about_what_is_named(index, asked) or passage
+        return passage if passage.found else _about_what_is_named(index, asked) or passage
     articles = {d.citation.partition("#")[0] for d in decoded}
     if passage.found and passage.citations[0].partition("#")[0] not in articles:
         passage = Answer(None, (), passage.score)

@@ -38,6 +38,14 @@ def test_a_name_the_kb_holds_only_in_passing_gets_what_it_holds_said_as_not_a_di
     assert any(c["ref"] == "cann-error-code-structure#module-letters" for c in payload["citations"])
 
 
+def test_a_question_about_another_vendor_s_stack_gets_what_the_kb_holds_about_the_ascend_name_it_asks_about(capsys):
+    code, out, _ = run(capsys, "ask", "is HCCL_BUFFSIZE related to GPU memory in pytorch", "--format", "json")
+    payload = json.loads(out)
+    assert payload["direct"] is False and "What it says about `HCCL_BUFFSIZE`" in payload["answer"]
+    code, out, _ = run(capsys, "ask", "what is the default NCCL_TIMEOUT", "--format", "json")
+    assert (code, json.loads(out)["answer"]) == (1, None)
+
+
 def test_nothing_relevant_exits_1_and_suggests_search_terms(capsys):
     code, out, _ = run(capsys, "ask", "how do I plot heartbeat latency in grafana")
     assert code == 1
