@@ -66,6 +66,7 @@ class Linker(msgspec.Struct, frozen=True):
     names: tuple[_Name, ...]
     by_word: dict[str, tuple[int, ...]]       # a word -> the names holding it
     generic: frozenset[int]                   # things named only by words most passages write
+    called: tuple[tuple[frozenset[str], ...], ...]   # per thing, the words of each name, the main one first
 
     @classmethod
     def of(cls, catalogue: Catalogue, key: Callable[[str], str], document_frequency: dict[str, int],
@@ -73,8 +74,10 @@ class Linker(msgspec.Struct, frozen=True):
         """``key`` says a name in the articles' words, as a question is matched."""
         names: list[_Name] = []
         generic = set()
+        called = []
         for number, thing in enumerate(catalogue.things):
             keys = [(tuple(key(name).split()), name) for name in thing.names]
+            called.append(tuple(frozenset(said) for said, _ in keys))
             for said, name in dict(reversed(keys)).items():
                 if said:
                     names.append(_Name(said, number, not _is_specific(name)))
@@ -89,7 +92,7 @@ class Linker(msgspec.Struct, frozen=True):
         for position, name in enumerate(names):
             for word in set(name.words):
                 by_word.setdefault(word, []).append(position)
-        return cls(tuple(names), {w: tuple(p) for w, p in by_word.items()}, frozenset(generic))
+        return cls(tuple(names), {w: tuple(p) for w, p in by_word.items()}, frozenset(generic), tuple(called))
 
     def linked(self, reworded: str, catalogue: Catalogue,
                among: Callable[[int], bool] = lambda thing: True) -> list[int]:

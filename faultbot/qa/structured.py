@@ -93,17 +93,13 @@ def _longer_named(index: KnowledgeIndex, reworded: str, intent: Intent) -> list[
     """The one thing whose main name is the name of the one thing ``reworded`` names and one word
     more, and that answers ``intent`` where the thing named does not ("why would an SDMA task fail":
     the causes of SDMA ERROR); else nothing."""
-    things = index.catalogue.things
+    things, called = index.catalogue.things, index.linker.called
     linked = index.linker.linked(reworded, index.catalogue)
     if len(linked) != 1:
         return []
-    named = [set(words(index.rewording.reword(name))) for name in things[linked[0]].names]
-    longer = []
-    for number, thing in enumerate(things):
-        main = set(words(index.rewording.reword(thing.names[0])))
-        if number != linked[0] and any(mine < main and len(main - mine) == 1 for mine in named) \
-                and thing.answering(intent):
-            longer.append(number)
+    longer = [number for number, thing in enumerate(things)
+              if number != linked[0] and thing.answering(intent)
+              and any(mine < called[number][0] and len(called[number][0] - mine) == 1 for mine in called[linked[0]])]
     return longer if len(longer) == 1 else []
 
 
