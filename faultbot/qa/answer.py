@@ -114,9 +114,17 @@ def _field_lines(decoded: tuple[DecodedField, ...], others: bool) -> list[str]:
     return lines
 
 
-def _about_what_is_named(index: KnowledgeIndex, asked: Question) -> Answer | None:
+def _is_about(hit: Hit, names: list[str]) -> bool:
+    """The passage is about one of ``names``: its title or its first sentence says it (a table row
+    naming it in passing does not)."""
+    opening = hit.passage.title + " " + (hit.sentences[0].text if hit.sentences else "")
+    return any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", opening, re.I | re.ASCII) for name in names)
+
+
+def _about_what_is_named(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]]) -> Answer | None:
     """No passage answers, but the question names something the knowledge base writes about: say
-    what it holds about it (a setting's documented values; else the sections that name it, those
+    what it holds about it (a setting's documented values; else the sections that name it: the one
+    about it ranked best for the question with its sentences nearest it, then the others, those
     titled by it first) instead of "not in my knowledge base"."""
     if (said := about_named(index, asked)) is not None:
         return replace(Answer.of(said), direct=False)
@@ -126,12 +134,17 @@ def _about_what_is_named(index: KnowledgeIndex, asked: Question) -> Answer | Non
     places = [i for name in named for i in index.mentions[name.casefold()]]
     titled = sorted(dict.fromkeys(places), key=lambda i: (not any(n.casefold() in index.passages[i].title.casefold()
                                                                    for n in named), places.index(i)))
-    shown = list(dict.fromkeys(index.passages[i].citation for i in titled))[:MAX_ABOUT]
     titles = {index.passages[i].citation: index.passages[i].title for i in titled}
+    naming = {index.passages[i].ref for i in places}
+    nearest = next((hit for _, hit in ranked if hit.passage.ref in naming and _is_about(hit, named)), None)
     names = ", ".join(f"`{n}`" for n in named)
-    lines = [f"Nothing in the knowledge base answers this directly. What it holds about {names}:", "",
-             *(f"- {titles[c]}" for c in shown)]
-    return Answer("\n".join(lines), tuple(shown), 0.0, direct=False)
+    lines = [f"Nothing in the knowledge base answers this directly. What it holds about {names}:", ""]
+    if nearest is not None:
+        lines += [f"**{nearest.passage.title}:** " + passage_excerpt(nearest, asked, index), ""]
+    first = [nearest.passage.citation] if nearest is not None else []
+    shown = list(dict.fromkeys((*first, *(index.passages[i].citation for i in titled))))[:MAX_ABOUT]
+    lines += [f"- {titles[c]}" for c in shown[len(first):]]
+    return Answer("\n".join(lines).rstrip(), tuple(shown), 0.0, direct=False)
 
 
 def _from_things(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]]) -> Stated | None:
@@ -164,9 +177,9 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
     if foreign and passage.found and not any(name in (passage.text or "").casefold() for name in foreign):
         # About another vendor's stack (NCCL_TIMEOUT, a CUDA error): the Ascend passage that shares
         # its other words does not answer it; what the KB holds about an Ascend name it asks about may.
-        return _about_what_is_named(index, asked) or Answer(None, (), passage.score, suggestions(asked.text, index))
+        return _about_what_is_named(index, asked, ranked) or Answer(None, (), passage.score, suggestions(asked.text, index))
     if not decoded:
-        return passage if passage.found else _about_what_is_named(index, asked) or passage
+        return passage if passage.found else _about_what_is_named(index, asked, ranked) or passage
     articles = {d.citation.partition("#")[0] for d in decoded}
     if passage.found and passage.citations[0].partition("#")[0] not in articles:
         passage = Answer(None, (), passage.score)

@@ -209,3 +209,13 @@ def test_when_several_faults_of_a_family_state_it_each_is_shown_under_its_title(
     assert said.startswith("The knowledge base knows several faults behind `EI0002`")
     assert "further apart than HCCL_EXEC_TIMEOUT — permanent fix:**" in said
     assert "Run one script and one set of versions on every node." in said
+
+
+def test_a_named_thing_no_passage_answers_gets_the_sentences_of_its_own_section_nearest_the_question(index):
+    found = answer(index, "Execution_Error_AICPU_Operator_Timeout right when the dataset iterator op feeds the "
+                          "graph, whats the root cause + can the limit be extended")
+    assert not found.direct and found.citations[0] == "cann-aicpu-errors#e30008"
+    assert "aclrtSetOpExecuteTimeOut" in found.text
+    # a section naming it only in a table row is listed by its title, not quoted
+    named_in_passing = answer(index, "how do I quantize a model to int8 with the Ascend AMCT tool")
+    assert not named_in_passing.direct and "**" not in named_in_passing.text
