@@ -57,7 +57,12 @@ def _stem(word: str) -> str:
     return word
 
 
-def _word_tokens(run: str) -> list[str]:
+MIN_PREFIX_PARTS = 3        # HcclCommInit of HcclCommInitRootInfo; two parts (HcclComm) name nothing of their own
+
+
+def _word_tokens(run: str, prefixes: bool = False) -> list[str]:
+    """The tokens of a word; ``prefixes``: of a text searched, a CamelCase name also stands for
+    the names it begins with (HcclCommInitRootInfoInner logs a call of HcclCommInitRootInfo)."""
     whole = run.lower()
     if whole in STOP_WORDS or (len(whole) == 1 and whole.isalpha()):    # "x", "s" of "what's": no meaning alone
         return []
@@ -70,6 +75,9 @@ def _word_tokens(run: str) -> list[str]:
         tokens += [_stem(p) for p in parts if len(p) > 1 and not p.isdigit() and p not in STOP_WORDS]
         if _CAMEL.search(run) and len(parts) > 2 and parts[1].isalpha():
             tokens.append("".join(parts[1:]))    # LcalAllReduce is also an AllReduce: a name after its prefix
+        if prefixes and _CAMEL.search(run) and all(p.isalpha() for p in parts):
+            first = 1 if "-" in run else 0     # Entry-HcclCommInitRootInfoInner: the name after Entry-
+            tokens += ["".join(parts[first:end]) for end in range(first + MIN_PREFIX_PARTS, len(parts))]
     return tokens
 
 
@@ -121,5 +129,5 @@ def tokenize(text: str) -> list[str]:
     """Search tokens of ``text``, in order, repeats kept (BM25 counts them)."""
     tokens: list[str] = []
     for run in _RUN.findall(text):
-        tokens += _cjk_tokens(run) if is_cjk(run) else _word_tokens(run)
+        tokens += _cjk_tokens(run) if is_cjk(run) else _word_tokens(run, prefixes=True)
     return tokens

@@ -16,6 +16,13 @@ def test_a_camel_case_name_is_also_the_name_after_its_prefix():
     assert tokenize("HeartbeatAbnormal") == ["heartbeatabnormal", "heartbeat", "abnormal"]
 
 
+def test_a_searched_camel_case_name_also_stands_for_the_names_it_begins_with():
+    logged = tokenize("grep Entry-HcclCommInitRootInfoInner")
+    assert "hcclcomminitrootinfo" in logged and "hcclcomminit" in logged
+    assert "hcclcomm" not in logged                     # two parts name nothing of their own
+    assert "hcclcomminit" not in query_terms("HcclCommInitRootInfo")     # a question's name says what it means
+
+
 def test_stop_words_go_and_plurals_meet_their_singular():
     assert tokenize("what is the default of the timeouts") == ["default", "timeout"]
     assert tokenize("hangs") == tokenize("hanging") == ["hang"]
