@@ -15,6 +15,7 @@ _CJK_STOP_WORDS = """
     能不能 会不会 有没有 一般 可能 还是 或者 以及 应该 到底 没有 任何 但是 所有 整个 几乎 时候
     之后 以后 之前 如果 现在 就是 为啥 一直 总是 经常 突然 里面 我们 他们 大家 出现 怎么回事
     什么样 怎么办 不是 知道 实际 分别 一会儿 的话 新人 咋样 咋 顺便 在哪里 在哪 哪里 哪儿 哪台 哪张
+    需要 想看 想要 想让 只想 每个 和
     吗 呢 吧 啊 呀 的 了 是 我 你 都 也
 """.split()
 _CJK_STOP = re.compile("|".join(sorted(_CJK_STOP_WORDS, key=len, reverse=True)))
@@ -37,9 +38,15 @@ def is_cjk(text: str) -> bool:
     return _CJK.search(text) is not None
 
 
+# initialise / initialize / initialised / initialization: one word in British and American spelling
+_ISE = re.compile(r"(?<=[a-z]{4})([iy])[sz](?:e|es|ed|ing|er|ers|ation|ations)$")
+
+
 def _stem(word: str) -> str:
     if not word.isalpha() or len(word) <= 3:
         return word
+    if (spelled := _ISE.sub(r"\1s", word)) != word:
+        return spelled
     if word.endswith("ly") and len(word) > 6:
         return word[:-2]
     if word.endswith(("ies", "ied")) and len(word) > 4:    # retries, retried -> retry

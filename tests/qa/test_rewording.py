@@ -140,3 +140,9 @@ def test_a_chinese_switch_to_asks_how_to_enable(index):
     intents = index.rewording.intents(index.rewording.reword("HCCL 怎么切换到 AIV 模式"))
     assert Intent.ENABLE in intents
 
+
+
+def test_chinese_words_of_dispatch_arguments_and_superpods_become_the_articles_words(index):
+    reworded = index.rewording.reword("A3 超节点上每个rank下发了哪些算子和参数")
+    assert {"superpod", "dispatch", "argument"} <= set(reworded.split())
+    assert Intent.ENABLE in index.rewording.intents(index.rewording.reword("开哪个开关"))

@@ -54,3 +54,8 @@ def test_a_past_tense_in_ied_meets_its_base_word():
 def test_chinese_function_words_go_whole_the_longest_first():
     assert tokenize("怎么办") == []                              # not 怎么 and a stray 办
     assert tokenize("没有任何心跳") == ["心跳"]
+
+
+def test_british_and_american_spellings_meet():
+    assert len(set(tokenize("initialise initialized initialization synchronising synchronize"))) == 2
+    assert tokenize("size raise noise") == ["size", "raise", "noise"]      # too short before -ise to be a spelling
