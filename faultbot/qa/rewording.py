@@ -16,7 +16,7 @@ from ..literal_trie import any_of
 from .tokens import is_cjk
 
 # A name: an environment variable, an error code, a CamelCase kernel (what a typo can be fixed in).
-NAME = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[A-Za-z]{2}\d{4}\b|\b[A-Z][a-z]+[A-Z]\w*\b", re.ASCII)
+NAME = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[A-Za-z][A-Za-z0-9]\d{4}\b|\b[A-Z][a-z]+[A-Z]\w*\b", re.ASCII)
 _WORD = re.compile(r"(?<![\w-])[A-Za-z]+(?![\w-])", re.ASCII)
 MIN_TYPO_WORD = 6            # shorter words are too close to each other to guess a typo in ...
 MIN_SWAP_WORD = 5            # ... except two letters swapped (casue), in words this long

@@ -17,6 +17,7 @@ from .definitions import definitions
 from .headings import article_subject, read_heading
 from .passages import Passage, own_text
 from .rewording import NAME, Rewording
+from .sentences import Sentence, sentences
 from .tokens import words
 
 # Which statement answers first when a thing has several for what is asked (lower first): the
@@ -126,6 +127,37 @@ class _Collector:
                 for names, statements, context in groups.values()]
 
 
+# A sentence opening with a short label ("Possible causes:", "Root cause:", "Solution:") states
+# what the label asks for (by kb/vocabulary.yaml's intents) about what its section is about.
+_LABEL = re.compile(r"^\**([A-Za-z][A-Za-z ]{1,30}?)\**:\s")
+MAX_LABEL_WORDS = 3
+
+
+def _labelled(found: list[Sentence], rewording: Rewording) -> list[tuple[frozenset[Intent], str]]:
+    """The labelled sentences of a section, each with what its label asks for and its text up to
+    the next label or the end of its paragraph."""
+    labels = [(i, rewording.intents(rewording.reword(label.group(1))))
+              for i, sentence in enumerate(found)
+              if (label := _LABEL.match(sentence.text)) and len(label.group(1).split()) <= MAX_LABEL_WORDS]
+    labelled = []
+    for number, (i, intents) in enumerate(labels):
+        if not intents:
+            continue
+        end = labels[number + 1][0] if number + 1 < len(labels) else len(found)
+        kept = [s.text for s in found[i:end] if s.block == found[i].block]
+        labelled.append((intents | frozenset().union(*(SECTION_ALSO_ANSWERS.get(i, ()) for i in intents)),
+                         " ".join(kept)))
+    return labelled
+
+
+def _labelled_statements(article: Article, section: Section, names: Iterable[str], collect: _Collector,
+                         at: int) -> None:
+    citation = f"{article.id}#{section.slug}"
+    for intents, text in _labelled(sentences(own_text(section)), collect.rewording):
+        collect.add(names, Statement(intents, RANK_OWN_SECTION, citation, section.title, text=text, within=at),
+                    f"{section.title} {article.title}")
+
+
 def _definition_statements(article: Article, section: Section, collect: _Collector, at: int) -> None:
     citation = f"{article.id}#{section.slug}"
     for found in definitions(own_text(section)):
@@ -163,6 +195,8 @@ def _article_statements(article: Article, collect: _Collector, section_at: dict[
                 collect.add(names, Statement(also, max(rank, RANK_ALSO), citation, section.title, passage=at), context)
             if heading.names:
                 named.append((section.level, heading.names))
+            if heading.intents == {Intent.MEANING}:
+                _labelled_statements(article, section, names, collect, at)
         _definition_statements(article, section, collect, at)
 
 

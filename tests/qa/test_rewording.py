@@ -146,3 +146,8 @@ def test_chinese_words_of_dispatch_arguments_and_superpods_become_the_articles_w
     reworded = index.rewording.reword("A3 超节点上每个rank下发了哪些算子和参数")
     assert {"superpod", "dispatch", "argument"} <= set(reworded.split())
     assert Intent.ENABLE in index.rewording.intents(index.rewording.reword("开哪个开关"))
+
+
+def test_a_solution_asks_for_the_fix(index):
+    assert Intent.PERMANENT_FIX in index.rewording.intents(index.rewording.reword("what's the solution for EI0006"))
+    assert answer(index, "how to fix EI0002").citations[0] == "hccl-error-code-ei0002#solution"

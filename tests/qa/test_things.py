@@ -183,11 +183,11 @@ def test_a_how_to_gets_the_sentence_that_says_which_variable_to_set(index):
 
 
 def test_a_fix_that_only_one_fault_of_a_code_s_family_states_says_so(index):
-    """EI0002 names a family of faults; only one of them has a permanent fix of its own: the answer
+    """EI0012 names a family of faults; only one of them has a permanent fix of its own: the answer
     says it is for that fault, by its title, instead of passing it off as the fix for EI0002."""
-    said = answer(index, "how to fix EI0002").text
-    assert said.startswith("The knowledge base states this for one particular fault behind `EI0002`")
-    assert "**Ranks reached the same collective further apart than HCCL_EXEC_TIMEOUT — permanent fix:**" in said
+    said = answer(index, "how to fix EI0012").text
+    assert said.startswith("The knowledge base states this for one particular fault behind `SDMA ERROR`")
+    assert "**SDMA error from a network link fault between the two ends (Atlas A3) — permanent fix:**" in said
 
 
 def test_the_family_s_own_statement_answers_without_the_caveat(index):
@@ -196,19 +196,19 @@ def test_the_family_s_own_statement_answers_without_the_caveat(index):
 
 
 def test_when_several_faults_of_a_family_state_it_each_is_shown_under_its_title(tmp_path):
-    """A KB where two faults of the EI0002 family have a permanent fix of their own (and the family
+    """A KB where two faults of the EI0012 family have a permanent fix of their own (and the family
     none): the answer shows both, and says the log decides which applies."""
     shutil.copytree(REPO_DIR / "kb", tmp_path / "kb")
     shutil.copytree(REPO_DIR / "articles", tmp_path / "articles")
-    entry = tmp_path / "kb" / "entries" / "hccl" / "hccl.notify-timeout.inconsistent-behaviour.yaml"
+    entry = tmp_path / "kb" / "entries" / "hccl" / "hccl.sdma-error.comm-destroyed.yaml"
     text = entry.read_text(encoding="utf-8")
-    entry.write_text(text.replace("  next_checks:", "  permanent:\n    - text: Run one script and one set of versions on every node.\n"
-                                  "      citation: hccl-task-execution-faults#heartbeat-caveats\n  next_checks:", 1),
+    entry.write_text(text.replace("  next_checks:", "  permanent:\n    - text: Synchronise the stream before destroying the communicator.\n"
+                                  "      citation: hccl-task-execution-faults#sdma-causes\n  next_checks:", 1),
                      encoding="utf-8")
-    said = answer(KnowledgeIndex.of(load_kb(tmp_path / "kb", tmp_path / "articles")), "how to fix EI0002").text
-    assert said.startswith("The knowledge base knows several faults behind `EI0002`")
-    assert "further apart than HCCL_EXEC_TIMEOUT — permanent fix:**" in said
-    assert "Run one script and one set of versions on every node." in said
+    said = answer(KnowledgeIndex.of(load_kb(tmp_path / "kb", tmp_path / "articles")), "how to fix EI0012").text
+    assert said.startswith("The knowledge base knows several faults behind `SDMA ERROR`")
+    assert "(Atlas A3) — permanent fix:**" in said
+    assert "Synchronise the stream before destroying the communicator." in said
 
 
 def test_a_named_thing_no_passage_answers_gets_the_sentences_of_its_own_section_nearest_the_question(index):
@@ -219,3 +219,12 @@ def test_a_named_thing_no_passage_answers_gets_the_sentences_of_its_own_section_
     # a section naming it only in a table row is listed by its title, not quoted
     named_in_passing = answer(index, "how do I quantize a model to int8 with the Ascend AMCT tool")
     assert not named_in_passing.direct and "**" not in named_in_passing.text
+
+
+def test_a_labelled_sentence_of_a_thing_s_section_states_what_its_label_asks_for(index):
+    # "E39009 — device status abnormal": a code with a digit for its module letter names the section
+    cause = answer(index, "E39009 Failed to connect the device — what causes it")
+    assert cause.text.startswith("Possible causes: **the heartbeats of the device are missing**")
+    assert cause.citations[0] == "cann-aicpu-errors#e39009"
+    fix = answer(index, "how do I fix E30008")
+    assert fix.text.startswith("Solutions:") and "aclrtSetOpExecuteTimeOut" in fix.text
