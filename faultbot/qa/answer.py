@@ -126,7 +126,7 @@ def _about_what_is_named(index: KnowledgeIndex, asked: Question, ranked: list[tu
     what it holds about it (a setting's documented values; else the sections that name it: the one
     about it ranked best for the question with its sentences nearest it, then the others, those
     titled by it first) instead of "not in my knowledge base"."""
-    if (said := about_named(index, asked)) is not None:
+    if (said := about_named(index, asked, ranked)) is not None:
         return replace(Answer.of(said), direct=False)
     named = [n for n in dict.fromkeys(ENTITY.findall(asked.text)) if n.casefold() in index.mentions]
     if not named:

@@ -9,6 +9,8 @@ cause, a workaround. When all the question asks is said with words that ask for 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 
 from ..kb.model import Intent, parent_of
@@ -117,13 +119,19 @@ def from_things(index: KnowledgeIndex, question: Question, ranked: list[tuple[fl
     return Stated(text, cited, round(coverage, 3))
 
 
-def about_named(index: KnowledgeIndex, question: Question) -> Stated | None:
+def about_named(index: KnowledgeIndex, question: Question, ranked: Sequence[tuple[float, Hit]] = ()) -> Stated | None:
     """What the KB says the one thing ``question`` names is (for a setting, everything documented
     about it: what it does, its default, range, unit and special values), for a question about
-    it that nothing answers directly."""
+    it that nothing answers directly; then, of the sections about it, the one ranked best for the
+    question (``ranked``), cut to its sentences nearest the question."""
     choice = named_thing(index, question.text)
     if choice is None:
         return None
     text, cited, _ = _said(choice, question, index, everything=True)
+    own = {statement.citation for statement in choice.thing.statements}
+    nearest = next((hit for _, hit in ranked if hit.passage.citation in own), None)
+    if nearest is not None and nearest.passage.citation not in cited:
+        text += f"\n\n**{nearest.passage.title}:** " + passage_excerpt(nearest, question, index)
+        cited = (*cited, nearest.passage.citation)
     return Stated(f"Nothing in the knowledge base answers this directly. What it says about "
                   f"`{choice.thing.names[0]}`:\n\n{text}", cited, 0.0)

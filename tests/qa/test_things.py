@@ -228,3 +228,9 @@ def test_a_labelled_sentence_of_a_thing_s_section_states_what_its_label_asks_for
     assert cause.citations[0] == "cann-aicpu-errors#e39009"
     fix = answer(index, "how do I fix E30008")
     assert fix.text.startswith("Solutions:") and "aclrtSetOpExecuteTimeOut" in fix.text
+
+
+def test_what_the_kb_says_of_a_named_thing_ends_with_its_section_nearest_the_question(index):
+    found = answer(index, "EI0012 at the very end of the run, right after dist.destroy_process_group(). coincidence?")
+    assert not found.direct and "hccl-task-execution-faults#sdma-causes" in found.citations
+    assert "destroyed the communicator right after dispatching a collective" in found.text
