@@ -39,7 +39,7 @@ def is_cjk(text: str) -> bool:
 
 
 # initialise / initialize / initialised / initialization: one word in British and American spelling
-_ISE = re.compile(r"(?<=[a-z]{4})([iy])[sz](?:e|es|ed|ing|er|ers|ation|ations)$")
+_ISE = re.compile(r"(?<=[a-z]{3}[a-rt-z])([iy])[sz](?:e|es|ed|ing|er|ers|ation|ations)$")    # not buffsize
 
 
 def _stem(word: str) -> str:

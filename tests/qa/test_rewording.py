@@ -51,7 +51,8 @@ def test_two_swapped_letters_are_read_as_the_known_word_but_short_words_stay(ind
 
 def test_a_word_one_letter_off_at_its_start_is_another_word_not_a_typo(index):
     reword = index.rewording.reword
-    assert "folder" in reword("feed the aic_err_info folder to the tool").split()     # not "older"
+    folder = reword("feed the aic_err_info folder to the tool").split()
+    assert "older" not in folder and "directory" in folder     # the articles' word for it, not a typo of "older"
     assert "heartbeat" in reword("hccl heartbeart events").split()
 
 
@@ -145,6 +146,8 @@ def test_a_chinese_switch_to_asks_how_to_enable(index):
 def test_chinese_words_of_dispatch_arguments_and_superpods_become_the_articles_words(index):
     reworded = index.rewording.reword("A3 超节点上每个rank下发了哪些算子和参数")
     assert {"superpod", "dispatch", "argument"} <= set(reworded.split())
+    assert {"device", "initialisation", "start", "directory"} <= set(
+        index.rewording.reword("设备 初始化 启动 目录").split())
     assert Intent.ENABLE in index.rewording.intents(index.rewording.reword("开哪个开关"))
 
 

@@ -58,4 +58,4 @@ def test_chinese_function_words_go_whole_the_longest_first():
 
 def test_british_and_american_spellings_meet():
     assert len(set(tokenize("initialise initialized initialization synchronising synchronize"))) == 2
-    assert tokenize("size raise noise") == ["size", "raise", "noise"]      # too short before -ise to be a spelling
+    assert tokenize("size raise noise buffsize") == ["size", "raise", "noise", "buffsize"]    # not a spelling of -ise
