@@ -16,6 +16,8 @@ _LETTER = re.compile(r"\bletter\s+['\"`]?([0-9A-Z])\b", re.ASCII)
 _PREFIX = re.compile(r"\b[EWI]([0-9A-Z])(?:[xX*]{4}(?![\w*])|(?=\s+(?:error\s+)?codes?\b))", re.ASCII)
 _CODE = re.compile(r"\b[EWI]([0-9A-Z])\d{4}\b", re.ASCII)
 MODULE_WORD = "module"        # what a question about the reporting module says (after the synonyms)
+_MODULE = re.compile(rf"\b{MODULE_WORD}\b", re.I | re.ASCII)
+MAX_WORDS_APART = 4           # "which module reports EI0009", not "EI0009 ... check the fibre module"
 CODE_WORDS = frozenset({"code", "码"})   # beside "error": the question is about error codes
 
 
@@ -25,11 +27,18 @@ class CodeAnswer(msgspec.Struct, frozen=True):
 
 
 def _module_character(reworded: str) -> str:
+    """The module character the question asks the module of: a letter, prefix or code written a
+    few words from the word "module"."""
     for pattern in (_LETTER, _PREFIX, _CODE):
         found = pattern.search(reworded)
         if found:
-            return found.group(1)
+            return found.group(1) if any(_near(reworded, found, module) for module in _MODULE.finditer(reworded)) else ""
     return ""
+
+
+def _near(text: str, one: re.Match[str], other: re.Match[str]) -> bool:
+    first, second = sorted((one, other), key=lambda found: found.start())
+    return len(words(text[first.end():second.start()])) <= MAX_WORDS_APART
 
 
 def _structure(codebook: CodeBook) -> str:

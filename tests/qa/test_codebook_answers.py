@@ -30,3 +30,8 @@ def test_the_parts_of_an_error_code_and_its_number_classes(index):
 def test_a_code_without_a_question_about_its_module_is_answered_about_the_code(index):
     found = answer(index, "what is EI0012")
     assert "module" not in found.text.split("\n")[0] and "SDMA copy failed" in found.text
+
+
+def test_a_module_word_far_from_the_code_is_not_asking_which_module_reports_it(index):
+    found = answer(index, "EI0009 on node 4, which hccn_tool cmds verify the fibre module, ip and switch link for all 8 npus?")
+    assert not found.citations[0].startswith("cann-error-code-structure#")
