@@ -30,6 +30,10 @@ _NOT_SUBJECTS = frozenset({"default", "the", "a", "an"})
 _WHAT_IS = re.compile(r"^\s*what\s+(?:is|are|does)\s+(?:an?\s+|the\s+)?([\w.\-]+)"
                       r"|^\s*([\w.\-]+)\s*(?:是什么|是啥)", re.I)
 _SETTING = re.compile(r"\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b", re.ASCII)    # an environment variable: what a how-to sets
+# A count or an id of the asker's nodes, ranks or devices ("16 node", "rank 17" in the articles'
+# words): their scale, not a value any passage states.
+_ASKERS_NUMBER = re.compile(r"\b(\d+)\s*(?=(?:node|rank|device|npu|npus|gpu|gpus)\b)"
+                            r"|\b(?:node|rank|device|npu)\s*(\d+)\b(?!\s*(?:s|seconds|minutes|mb|gb)\b)", re.I | re.ASCII)
 _QUOTED = re.compile(r"`[^`\n]{3,}`|“[^”\n]{3,}”|\"[^\"\n]{3,}\"")   # log text quoted: what a signature ask wants
 
 
@@ -45,6 +49,8 @@ class Question(msgspec.Struct, frozen=True):
     def read(cls, text: str, index: KnowledgeIndex) -> Question:
         reworded = index.rewording.reword(text)
         query = query_terms(reworded)
+        for number in {a or b for a, b in _ASKERS_NUMBER.findall(reworded)}:
+            query.pop(number, None)
         what = _WHAT_IS.match(reworded)
         subject = next((g for g in what.groups() if g), "").lower() if what else ""
         names = tuple(n.lower() for n in _NAME.findall(reworded))

@@ -1,11 +1,20 @@
 """Ranking passages for a question: what makes a sentence the answer counts as much as its
-passage holds the question."""
+passage holds the question; the asker's own counts and ids are not searched for."""
 
 from __future__ import annotations
 
 from faultbot.qa.answer import answer
+from faultbot.qa.question import Question
 
 
 def test_a_default_value_does_not_lift_a_passage_without_what_the_default_is_of(index):
     # HCCL_EXEC_TIMEOUT's "default 1836" sits among timeout words; the question asks about AI CPU operators
     assert answer(index, "default timeout for aicpu operators?").citations[0].startswith("cann-aicpu-errors#")
+
+
+def test_the_asker_s_counts_and_ids_of_nodes_and_ranks_are_not_searched_for(index):
+    asked = Question.read("error cqe on rank 17 of our 16 boxes, how to identify the peer node", index)
+    assert "17" not in asked.query and "16" not in asked.query
+    assert "544" in Question.read("HCCL_EXEC_TIMEOUT=600 gives 544 s?", index).query
+    assert answer(index, "error cqe on rank 17, how to identify the peer node it was talking to").citations[0] == \
+        "hccl-task-execution-faults#roce-cqe-resolution"
