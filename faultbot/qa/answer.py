@@ -82,7 +82,9 @@ def _only_names_in_passing(hit: Hit, asked: Question, index: KnowledgeIndex) -> 
     passage being about them (MindSpore), and none of what the question asks about them (安装)."""
     if any(name.casefold() in index.mentions for name in ENTITY.findall(asked.text)):
         return False
-    asked_words = {t: b for t, b in asked.query.items() if b not in (NAME_BOOST, PART_OF_NAME)}
+    # "what does X mean" asks what X is, as "what is X" does: the word "mean" is not what it asks about X
+    asked_words = {t: b for t, b in asked.query.items()
+                   if b not in (NAME_BOOST, PART_OF_NAME) and Intent.MEANING not in index.rewording.intents(t)}
     return bool(asked_words) and index.bm25.held(asked_words, index.bm25.counts[index.position[hit.passage.ref]]) == 0
 
 

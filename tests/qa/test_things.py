@@ -234,3 +234,9 @@ def test_what_the_kb_says_of_a_named_thing_ends_with_its_section_nearest_the_que
     found = answer(index, "EI0012 at the very end of the run, right after dist.destroy_process_group(). coincidence?")
     assert not found.direct and "hccl-task-execution-faults#sdma-causes" in found.citations
     assert "destroyed the communicator right after dispatching a collective" in found.text
+
+
+def test_what_a_name_means_is_asked_as_what_it_is(index):
+    # ERR02200 is written in passing (no section is titled by it); "what does it mean" asks what "what is" asks
+    for question in ("what is ERR02200", "ERR02200 是什么意思？"):
+        assert "DIST call hccl api failed" in (answer(index, question).text or ""), question
