@@ -101,7 +101,9 @@ def cjk_pieces(run: str) -> list[str]:
 
 
 def _is_name(run: str) -> bool:
-    return not is_cjk(run) and (bool(re.search(r"[0-9_.\-]", run)) or any(c.isupper() for c in run[1:]))
+    """Written as a name: with digits, "_" or "." (EI0002, HCCL_BUFFSIZE), capitals inside (AllReduce),
+    or hyphens and a capital or digit (Entry-HcclAllReduce); not words joined by hyphens (card-to-card)."""
+    return not is_cjk(run) and (bool(re.search(r"[0-9_.]", run)) or any(c.isupper() for c in run[1:]))
 
 
 def query_terms(text: str) -> dict[str, float]:

@@ -59,3 +59,8 @@ def test_chinese_function_words_go_whole_the_longest_first():
 def test_british_and_american_spellings_meet():
     assert len(set(tokenize("initialise initialized initialization synchronising synchronize"))) == 2
     assert tokenize("size raise noise buffsize") == ["size", "raise", "noise", "buffsize"]    # not a spelling of -ise
+
+
+def test_words_joined_by_hyphens_are_not_a_name():
+    assert query_terms("card-to-card reachability")["card-to-card"] == 1.0
+    assert query_terms("Entry-HcclAllReduce")["entry-hcclallreduce"] == NAME_BOOST
