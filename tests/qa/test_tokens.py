@@ -63,4 +63,5 @@ def test_british_and_american_spellings_meet():
 
 def test_words_joined_by_hyphens_are_not_a_name():
     assert query_terms("card-to-card reachability")["card-to-card"] == 1.0
+    assert query_terms("a 6-digit code")["6-digit"] == 1.0        # a count of something, not a name
     assert query_terms("Entry-HcclAllReduce")["entry-hcclallreduce"] == NAME_BOOST
