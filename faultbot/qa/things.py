@@ -145,8 +145,8 @@ def _labelled(found: list[Sentence], rewording: Rewording) -> list[tuple[frozens
             continue
         end = labels[number + 1][0] if number + 1 < len(labels) else len(found)
         kept = [s.text for s in found[i:end] if s.block == found[i].block]
-        labelled.append((intents | frozenset().union(*(SECTION_ALSO_ANSWERS.get(i, ()) for i in intents)),
-                         " ".join(kept)))
+        also = frozenset().union(*(SECTION_ALSO_ANSWERS.get(intent, ()) for intent in intents))
+        labelled.append((intents | also, " ".join(kept)))
     return labelled
 
 
