@@ -18,7 +18,7 @@ from .excerpt import passage_excerpt
 from .index import Hit, KnowledgeIndex
 from .question import Question
 from .setting_answers import setting_answer
-from .structured import Choice, choose, named_thing, statement_words
+from .structured import Choice, also_asked, choose, named_thing, statement_words
 from .things import RANK_ENTRY, SETTING_INTENTS, Statement
 from .tokens import NAME_BOOST, tokenize
 
@@ -59,6 +59,8 @@ def _said(choice: Choice, question: Question, index: KnowledgeIndex,
     shown = [best]
     if best.passage < 0 and len(best.text) < SHORT_DEFINITION:
         shown += [s for s in choice.statements[1:] if s.passage >= 0 and s.citation != best.citation][:1]
+    if not everything:
+        shown += [s for s in also_asked(choice, question.intents, index) if s not in shown]
     parts = [_markdown(shown[0], question, index)]
     parts += [f"**{s.title}:** " + _markdown(s, question, index) for s in shown[1:]]
     held = set().union(*(statement_words(s, index, with_section=True) for s in shown))

@@ -89,6 +89,22 @@ def choose(index: KnowledgeIndex, reworded: str, intents: frozenset[Intent]) -> 
     return None
 
 
+# What a fault is asked for together ("what causes X and how do I fix it"): each is answered.
+ASKED_TOGETHER = (Intent.CAUSE, Intent.WORKAROUND, Intent.PERMANENT_FIX)
+
+
+def also_asked(choice: Choice, intents: frozenset[Intent], index: KnowledgeIndex) -> list[Statement]:
+    """For each of ASKED_TOGETHER the question asks that ``choice`` does not answer, the chosen
+    thing's statement that answers it best (ranked as ``choose`` ranks), when it is another one."""
+    found: list[Statement] = []
+    for intent in ASKED_TOGETHER:
+        if intent in intents and intent not in choice.intents:
+            answering = _ranked(choice.thing.answering(intent), choice.residual, index)
+            if answering and answering[0] not in choice.statements[:1] and answering[0] not in found:
+                found.append(answering[0])
+    return found
+
+
 def _longer_named(index: KnowledgeIndex, reworded: str, intent: Intent) -> list[int]:
     """The one thing whose main name is the name of the one thing ``reworded`` names and one word
     more, and that answers ``intent`` where the thing named does not ("why would an SDMA task fail":

@@ -240,3 +240,9 @@ def test_what_a_name_means_is_asked_as_what_it_is(index):
     # ERR02200 is written in passing (no section is titled by it); "what does it mean" asks what "what is" asks
     for question in ("what is ERR02200", "ERR02200 是什么意思？"):
         assert "DIST call hccl api failed" in (answer(index, question).text or ""), question
+
+
+def test_a_cause_and_a_fix_asked_together_are_both_answered(index):
+    said = answer(index, "what causes E39009 and how do I fix it").text
+    assert "Solutions:" in said and "Possible causes:" in said
+    assert "Possible causes:" not in answer(index, "how do I fix E39009").text
