@@ -18,7 +18,8 @@ PAIRS = yaml.safe_load((Path(__file__).parent / "pairs.yaml").read_text(encoding
 def test_question_is_answered_from_its_section(index, pair):
     found = answer(index, pair["question"])
     assert found.found, f"no answer (score {found.score})"
-    assert found.citations[0] == pair["cites"], f"answered from {found.citations}: {found.text}"
+    stating = pair["cites"] if isinstance(pair["cites"], list) else [pair["cites"]]
+    assert found.citations[0] in stating, f"answered from {found.citations}: {found.text}"
     assert pair["contains"].lower() in found.text.lower(), found.text
 
 
