@@ -27,8 +27,8 @@ except ImportError:  # Python 3.10
     import sre_parse
 
 # sre_*: what the regex readers share
-__all__ = ["EVERY_KINDS", "KINDS", "NUMBER", "Kinds", "NumberShape", "blind_to", "coarse_shape", "necessary_literal",
-           "reads_numbers_blindly", "relaxed", "relaxed_filter", "sre_constants", "sre_parse"]
+__all__ = ["EVERY_KINDS", "KINDS", "NUMBER", "Kinds", "NumberShape", "blind_to", "coarse_shape", "could_hold",
+           "is_hex", "necessary_literal", "occurrences", "reads_numbers_blindly", "relaxed_filter", "sre_constants", "sre_parse"]
 
 NUMBER = re.compile(r"(?<!\w)(?:0x(?P<hex>[0-9a-f]+)|[0-9]+)(?!\w)")
 # The kinds of number, by the characters their digits may be (a hex number's after "0x").
@@ -88,25 +88,41 @@ class NumberShape(msgspec.Struct, frozen=True):
         return "".join(kept)
 
 
-def relaxed(literals: Sequence[str]) -> str | None:
-    """The source of a regex that finds, in what every line of a shape has (``NumberShape.wildcards``:
-    NULs for the digits of its numbers), where some line of the shape could hold one of ``literals``;
-    None when there are none. A source, not a pattern: a KB has thousands, compiled when first used."""
-    if not literals:
-        return None
-    return "|".join("".join(f"[{re.escape(c)}\0]" if c in HEX_DIGITS else re.escape(c) for c in literal)
-                    for literal in literals)
-
-
-# every character ``relaxed`` lets stand for a digit, and the NUL it stands for, as "0"
+# every character that may stand for a digit of a number (a hex digit), and the NUL standing for one, as "0"
 _RELAXED_AS_ZERO = str.maketrans(dict.fromkeys(HEX_DIGITS + "\0", "0"))
 
 
 def relaxed_filter(text: str) -> str:
-    """``text`` with what ``relaxed`` reads loosely as "0": where ``relaxed(literals)`` finds one of
-    ``literals`` in a shape's wildcards, that literal's filter occurs in the wildcards' filter. A
-    substring test in C that rules out most literals before a regex is compiled for them."""
+    """``text`` with every hex digit and NUL read as "0": where a line of a shape could hold a
+    literal (``could_hold``), the literal's filter occurs in the filter of the shape's wildcards."""
     return text.translate(_RELAXED_AS_ZERO)
+
+
+def could_hold(wildcards: str, literal: str, positions: Sequence[int]) -> bool:
+    """Whether some line of a shape could hold ``literal`` at one of ``positions``: whether
+    ``wildcards`` (what every line of the shape has, ``NumberShape.wildcards``: NULs for the digits
+    of its numbers) holds it there, each of its hex digits read as itself or a NUL. The positions
+    are where its ``relaxed_filter`` occurs in the wildcards' (``occurrences``); compared character
+    by character, with no regex compiled (a worker would compile one per anchor of the KB)."""
+    return any(all(held == wanted or (held == "\0" and wanted in HEX_DIGITS)
+                   for held, wanted in zip(wildcards[position:position + len(literal)], literal))
+               for position in positions)
+
+
+def occurrences(text: str, needle: str) -> list[int]:
+    """Where ``needle`` starts in ``text``, overlaps included."""
+    found: list[int] = []
+    position = text.find(needle)
+    while position >= 0:
+        found.append(position)
+        position = text.find(needle, position + 1)
+    return found
+
+
+def is_hex(literal: str) -> bool:
+    """Whether every character of ``literal`` may be a digit of a number: a stretch of NULs as
+    long could hold it."""
+    return all(character in HEX_DIGITS for character in literal)
 
 
 def necessary_literal(pattern: str, flags: int = 0) -> str:

@@ -11,7 +11,16 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Generic, NamedTuple, TypeVar
 
-from ..ingest.number_shapes import EVERY_KINDS, Kinds, blind_to, necessary_literal, relaxed, relaxed_filter
+from ..ingest.number_shapes import (
+    EVERY_KINDS,
+    Kinds,
+    blind_to,
+    could_hold,
+    is_hex,
+    necessary_literal,
+    occurrences,
+    relaxed_filter,
+)
 from ..ingest.scanner import Scanner
 
 T = TypeVar("T")
@@ -39,8 +48,6 @@ class AnchorIndex(Generic[T]):
         self._none = self._chosen(())
         self._alone = tuple(self._chosen([pattern]) for pattern in range(len(self._keyed)))
         self._unsure = {kinds: _unsure(self.anchors, tuple(regexes), kinds) for kinds in EVERY_KINDS}
-        # the patterns of _unsure, compiled when a shape is first learned: a snippet learns none
-        self._relaxed: dict[str, re.Pattern[str]] = {}
 
     def _chosen(self, patterns: Iterable[int]) -> tuple[T, ...]:
         chosen = set(self._always)
@@ -62,20 +69,21 @@ class AnchorIndex(Generic[T]):
         (faultbot/ingest/number_shapes.py: numbers of ``kinds``, ``wildcards`` what they all have): two
         texts of the shape in which none occurs have the same candidates. None when that cannot be
         told (a prefilter regex that the digits of numbers may change holds no literal text)."""
+        groups = self._unsure[kinds]
+        if groups is None:
+            return None
         literals, regexes = [], []
         filtered = relaxed_filter(wildcards)
-        for anchor, regex, somewhere, needle in self._unsure[kinds]:
-            if somewhere is None:
-                return None
-            if needle in filtered and self._compiled(somewhere).search(wildcards):
-                (literals if anchor else regexes).append(anchor or regex)
+        for needle, members in groups.items():
+            if needle not in filtered:
+                continue
+            positions = occurrences(filtered, needle)
+            # digits of numbers as many as the needle's characters: any hex literal could be there
+            blank = "\0" * len(needle) in (wildcards[position:position + len(needle)] for position in positions)
+            for anchor, regex, literal, hex_only in members:
+                if (blank and hex_only) or could_hold(wildcards, literal, positions):
+                    (literals if anchor else regexes).append(anchor or regex)
         return Unsure(frozenset(literals), frozenset(regexes))
-
-    def _compiled(self, source: str) -> re.Pattern[str]:
-        compiled = self._relaxed.get(source)
-        if compiled is None:
-            compiled = self._relaxed[source] = re.compile(source)
-        return compiled
 
 
 class Unsure(NamedTuple):
@@ -85,13 +93,22 @@ class Unsure(NamedTuple):
     regexes: frozenset[str]
 
 
-def _unsure(anchors: Sequence[str], regexes: Sequence[str], kinds: Kinds
-            ) -> tuple[tuple[str, str, str | None, str], ...]:
+UnsureGroups = dict[str, list[tuple[str, str, str, bool]]]
+
+
+def _unsure(anchors: Sequence[str], regexes: Sequence[str], kinds: Kinds) -> UnsureGroups | None:
     """The anchors and prefilter regexes whose presence the digits of numbers of ``kinds`` could
-    change, as (anchor or "", regex or ""), each with where in a shape's ``wildcards`` it could be
-    (``relaxed``: the literal text every match of it holds; None when it holds none) and that
-    text's ``relaxed_filter``."""
-    return (*((anchor, "", relaxed([anchor]), relaxed_filter(anchor)) for anchor in anchors
-              if not kinds <= blind_to(re.escape(anchor))),
-            *(("", regex, relaxed([literal]) if literal else None, relaxed_filter(literal)) for regex in regexes
-              if not kinds <= blind_to(regex) for literal in (necessary_literal(regex),)))
+    change, as (anchor or "", regex or ""), each with the literal text every match of it holds and
+    whether that is all hex digits (``is_hex``), grouped by the literal's ``relaxed_filter``. None
+    when a prefilter regex the digits may change holds no literal text."""
+    groups: UnsureGroups = {}
+    for anchor in anchors:
+        if not kinds <= blind_to(re.escape(anchor)):
+            groups.setdefault(relaxed_filter(anchor), []).append((anchor, "", anchor, is_hex(anchor)))
+    for regex in regexes:
+        if not kinds <= blind_to(regex):
+            literal = necessary_literal(regex)
+            if not literal:
+                return None
+            groups.setdefault(relaxed_filter(literal), []).append(("", regex, literal, is_hex(literal)))
+    return groups
