@@ -19,11 +19,12 @@ from .excerpt import passage_excerpt
 from .forms import stated_value
 from .index import ENTITY, Hit, KnowledgeIndex
 from .question import Question
-from .ranking import rank
+from .ranking import answers_what_is_asked, rank
 from .stated import Stated, about_named, from_things
 from .tokens import NAME_BOOST, PART_OF_NAME, cjk_pieces, is_cjk, tokenize
 
 MIN_COVERAGE = 0.45        # share of the question's weight the best passage must hold
+MIN_COVERAGE_FITTED = 0.35  # ... when it is of the kind asked for (a what-to-collect for "which logs")
 SECOND_PASSAGE_RATIO = 0.85   # a second section ranked this close is shown too
 SEE_ALSO_RATIO = 0.85       # passages ranked this close to the best are cited too
 MAX_CITATIONS = 3
@@ -89,7 +90,8 @@ def _only_names_in_passing(hit: Hit, asked: Question, index: KnowledgeIndex) -> 
 
 
 def _from_passages(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]]) -> Answer:
-    if not ranked or ranked[0][1].coverage < MIN_COVERAGE or _only_names_in_passing(ranked[0][1], asked, index):
+    if (not ranked or ranked[0][1].coverage < _min_coverage(ranked[0][1], asked)
+            or _only_names_in_passing(ranked[0][1], asked, index)):
         coverage = ranked[0][1].coverage if ranked else 0.0
         return Answer(None, (), round(coverage, 3), suggestions(asked.text, index))
     best = ranked[0][1]
@@ -100,6 +102,11 @@ def _from_passages(index: KnowledgeIndex, asked: Question, ranked: list[tuple[fl
         # rather than a guess between them.
         text += f"\n\n**{runner_up.passage.title}:** " + passage_excerpt(runner_up, asked, index)
     return Answer(text, _citations(ranked), round(best.coverage, 3))
+
+
+def _min_coverage(best: Hit, asked: Question) -> float:
+    """How much of the question the best passage must hold: less when it is of the kind asked for."""
+    return MIN_COVERAGE_FITTED if answers_what_is_asked(best, asked) else MIN_COVERAGE
 
 
 def _close_second(ranked: list[tuple[float, Hit]], second: Hit) -> bool:

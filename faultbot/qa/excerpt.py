@@ -13,7 +13,7 @@ from .index import Hit, KnowledgeIndex
 from .question import Question
 from .ranking import sentence_contexts
 from .sentences import Sentence
-from .tokens import NAME_BOOST, PART_OF_NAME
+from .tokens import NAME_BOOST, PART_OF_NAME, query_terms, tokenize
 
 MAX_SENTENCES = 3
 WHOLE_PASSAGE_CHARS = 900  # a passage this short is the answer whole
@@ -28,12 +28,16 @@ SUBJECT_SHARE = 0.25
 LIST_BONUS = 0.5           # for a question about parts, a sentence introducing a list of them
 
 
-def _selection_scores(hit: Hit, question: Question, index: KnowledgeIndex) -> list[float]:
+def _selection_scores(hit: Hit, question: Question, index: KnowledgeIndex, subject: str = "") -> list[float]:
     """How much of what the passage holds of the question each sentence holds, plus its bonus.
     The title's words say nothing about which of its sentences answers, so they do not count:
-    when the title holds it all, the whole passage answers, and its lead says so."""
+    when the title holds it all, the whole passage answers, and its lead says so. A name its title
+    writes as words (HeartbeatAbnormal in "Heartbeat abnormal events"), and a ``subject`` the
+    passage is known to be about, count as a name in its title does."""
     found, words = list(hit.sentences), hit.words
-    own = {t: b * (SUBJECT_SHARE if b in (NAME_BOOST, PART_OF_NAME) and t in hit.title_words else 1.0)
+    titled = tokenize(hit.passage.title)
+    about = hit.title_words | {first + second for first, second in zip(titled, titled[1:])} | query_terms(subject).keys()
+    own = {t: b * (SUBJECT_SHARE if b in (NAME_BOOST, PART_OF_NAME) and t in about else 1.0)
            for t, b in question.query.items() if t not in hit.heading_words}
     total = index.bm25.held(own, set().union(*words)) if words else 0.0
     scores = []
@@ -153,11 +157,12 @@ def _section_command(hit: Hit, question: Question, index: KnowledgeIndex) -> str
     return "\n\n" + _markdown(list(whole.sentences), [best])
 
 
-def passage_excerpt(hit: Hit, question: Question, index: KnowledgeIndex) -> str:
-    """The Markdown of what in ``hit`` answers ``question``."""
+def passage_excerpt(hit: Hit, question: Question, index: KnowledgeIndex, subject: str = "") -> str:
+    """The Markdown of what in ``hit`` answers ``question``; ``subject``: a name the passage is
+    known to be about (``_selection_scores``)."""
     found = list(hit.sentences)
     titled = not hit.passage.field and bool(hit.answers & question.intents - {Intent.MEANING})
-    chosen = _chosen(found, _selection_scores(hit, question, index), question, titled)
+    chosen = _chosen(found, _selection_scores(hit, question, index, subject), question, titled)
     text = _markdown(found, chosen)
     if question.how_to and not any(found[i].commands for i in chosen):
         text += _section_command(hit, question, index)

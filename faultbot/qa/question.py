@@ -48,7 +48,7 @@ class Question(msgspec.Struct, frozen=True):
     @classmethod
     def read(cls, text: str, index: KnowledgeIndex) -> Question:
         reworded = index.rewording.reword(text)
-        query = query_terms(reworded)
+        query = query_terms(reworded, index.bm25.knows)
         for number in {a or b for a, b in _ASKERS_NUMBER.findall(reworded)}:
             query.pop(number, None)
         what = _WHAT_IS.match(reworded)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..kb.model import Intent
 from .index import Hit, KnowledgeIndex
 from .question import Question
 from .sentences import Sentence
@@ -13,6 +14,8 @@ from .tokens import NAME_BOOST
 
 BM25_SHARE = 0.35          # how much the BM25 score (relative to the best) counts beside focus
 INTENT_FIT = 1.3           # a passage that answers what is asked (a workaround for "how to work around") ranks up
+POINT_BELOW_LIST = 0.99
+ANSWERED_BY_A_LIST = frozenset({Intent.CONSISTS_OF, Intent.COLLECT})
 
 
 def sentence_contexts(title: str, found: Sequence[Sentence]) -> list[str]:
@@ -32,7 +35,7 @@ def _focus(hit: Hit, question: Question, index: KnowledgeIndex) -> float:
     return best
 
 
-def _answers_what_is_asked(hit: Hit, question: Question) -> bool:
+def answers_what_is_asked(hit: Hit, question: Question) -> bool:
     """The passage is of the kind asked for (a workaround, a default ...) and about what is asked:
     it holds every name the question names."""
     if not hit.answers & question.intents:
@@ -46,5 +49,21 @@ def rank(hits: list[Hit], question: Question, index: KnowledgeIndex) -> list[tup
     title and one sentence) answers better than one with the words scattered over a page."""
     top = max((hit.score for hit in hits), default=1.0)
     scored = [((_focus(hit, question, index) + BM25_SHARE * hit.score / top) * hit.passage.prior
-               * (INTENT_FIT if _answers_what_is_asked(hit, question) else 1.0), hit) for hit in hits]
+               * (INTENT_FIT if answers_what_is_asked(hit, question) else 1.0), hit) for hit in hits]
+    if question.intents & ANSWERED_BY_A_LIST:
+        scored = _points_under_their_list(scored)
     return sorted(scored, key=lambda pair: -pair[0])
+
+
+def _points_under_their_list(scored: list[tuple[float, Hit]]) -> list[tuple[float, Hit]]:
+    """For a question a list answers (what to collect, what X consists of), a point of a section
+    that holds no more of the question than the whole section ranks just below it: the list is
+    the answer, not one item of it."""
+    sections = {hit.passage.ref: (value, hit.coverage) for value, hit in scored if hit.passage.ref == hit.passage.citation}
+    kept = []
+    for value, hit in scored:
+        section = sections.get(hit.passage.citation)
+        if hit.passage.ref != hit.passage.citation and section is not None and hit.coverage <= section[1]:
+            value = min(value, section[0] * POINT_BELOW_LIST)
+        kept.append((value, hit))
+    return kept

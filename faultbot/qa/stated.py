@@ -132,8 +132,10 @@ def about_named(index: KnowledgeIndex, question: Question, ranked: Sequence[tupl
     text, cited, _ = _said(choice, question, index, everything=True)
     own = {statement.citation for statement in choice.thing.statements}
     nearest = next((hit for _, hit in ranked if hit.passage.citation in own), None)
-    if nearest is not None and nearest.passage.citation not in cited:
-        text += f"\n\n**{nearest.passage.title}:** " + passage_excerpt(nearest, question, index)
-        cited = (*cited, nearest.passage.citation)
+    excerpt = passage_excerpt(nearest, question, index, subject=choice.thing.names[0]) if nearest else ""
+    # the section the statement comes from adds what the question asks beyond the statement
+    if nearest is not None and (nearest.passage.citation not in cited or excerpt not in text):
+        text += f"\n\n**{nearest.passage.title}:** " + excerpt
+        cited = tuple(dict.fromkeys((*cited, nearest.passage.citation)))
     return Stated(f"Nothing in the knowledge base answers this directly. What it says about "
                   f"`{choice.thing.names[0]}`:\n\n{text}", cited, 0.0)

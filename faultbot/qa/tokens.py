@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _RUN = re.compile(r"[A-Za-z0-9_]+(?:[.\-][A-Za-z0-9_]+)*|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _PARTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 _CAMEL = re.compile(r"[a-z][A-Z]")
+_GLUED = re.compile(r"[A-Za-z][a-z]+(?:[A-Z][a-z]+)+")    # words glued CamelCase: crimerRank, SendBuf
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _COUNTED = re.compile(r"\d+-[a-z]+")
 # Chinese function words, the longest first so that 怎么办 goes whole, not as 怎么 and a stray 办.
@@ -110,13 +112,19 @@ def _is_name(run: str) -> bool:
     return bool(re.search(r"[0-9_.]", run)) or any(c.isupper() for c in run[1:])
 
 
-def query_terms(text: str) -> dict[str, float]:
+def query_terms(text: str, known: Callable[[str], bool] | None = None) -> dict[str, float]:
     """A question's tokens and how much each counts: a word written as a name (HCCL_EXEC_TIMEOUT,
-    LcalAllReduce, AIV, EI0002) names what is asked about, so it counts double."""
+    LcalAllReduce, AIV, EI0002) names what is asked about, so it counts double. Given what the
+    index ``known``s, a CamelCase word it does not know made of words it does (crimerRank, sendBuf)
+    is those words glued, as field names are: its words count as words."""
     terms: dict[str, float] = {}
     for run in _RUN.findall(text):
         tokens = _cjk_tokens(run) if is_cjk(run) else _word_tokens(run)
         name = _is_name(run)
+        if name and known is not None and _GLUED.fullmatch(run) and not known(tokens[0]):
+            words_glued = [_stem(part.lower()) for part in _PARTS.findall(run)]
+            if all(map(known, words_glued)):
+                tokens, name = words_glued, False
         for position, token in enumerate(tokens):
             boost = (NAME_BOOST if position == 0 else PART_OF_NAME) if name else 1.0
             terms[token] = max(terms.get(token, 0.0), boost)

@@ -26,3 +26,12 @@ def test_a_sentence_introducing_a_left_out_log_example_comes_with_the_paragraph_
 def test_a_section_titled_for_what_is_asked_opens_with_its_lead(index):
     said = _excerpt(index, "hccl-task-execution-faults#sdma-causes", "what goes wrong underneath an sdma error in plog")
     assert said.startswith("The SDMA memory copy task hit a **page-table translation failure**")
+
+
+def test_a_name_the_title_writes_as_words_does_not_choose_the_sentence(index):
+    # "Heartbeat abnormal events": every sentence is about HeartbeatAbnormal, the field asked about decides
+    said = _excerpt(index, "hccl-task-execution-faults#heartbeat-abnormal-events",
+                    "HeartbeatAbnormal line: who is the informerRank")
+    assert "the rank that reported the fault" in said
+    assert "marks a heartbeat exception event" not in said
+

@@ -18,3 +18,16 @@ def test_the_asker_s_counts_and_ids_of_nodes_and_ranks_are_not_searched_for(inde
     assert "544" in Question.read("HCCL_EXEC_TIMEOUT=600 gives 544 s?", index).query
     assert answer(index, "error cqe on rank 17, how to identify the peer node it was talking to").citations[0] == \
         "hccl-task-execution-faults#roce-cqe-resolution"
+
+
+def test_what_to_collect_is_answered_by_the_whole_list_not_one_item_of_it(index):
+    said = answer(index, "before escalating a hung job to Huawei, which logs do I pack")
+    assert said.citations[0] == "cann-internal-errors#what-to-collect"
+    assert "**CANN logs of all nodes**" in said.text and "**Device-side logs**" in said.text
+
+
+def test_a_question_of_the_kind_a_section_answers_needs_less_of_its_words_there(index):
+    # "hang", "16 boxes", "huawei" are not in the what-to-collect section; what is asked for is
+    said = answer(index, "opening a case with huawei for a hang on 16 boxes, which logs should I pack")
+    assert said.text is not None and said.citations[0].startswith("cann-internal-errors#what-to-collect")
+    assert answer(index, "which logs does NCCL write on a hang").text is None

@@ -65,3 +65,11 @@ def test_words_joined_by_hyphens_are_not_a_name():
     assert query_terms("card-to-card reachability")["card-to-card"] == 1.0
     assert query_terms("a 6-digit code")["6-digit"] == 1.0        # a count of something, not a name
     assert query_terms("Entry-HcclAllReduce")["entry-hcclallreduce"] == NAME_BOOST
+
+
+def test_an_unknown_camel_case_word_of_known_words_is_those_words_glued():
+    known = {"crimer", "rank", "heartbeatabnormal", "heartbeat", "abnormal"}.__contains__
+    assert query_terms("is crimerRank the culprit", known) == {"crimer": 1.0, "rank": 1.0, "culprit": 1.0}
+    assert query_terms("HeartbeatAbnormal", known)["heartbeatabnormal"] == NAME_BOOST   # a name the index knows
+    assert query_terms("ncclComm", known)["ncclcomm"] == NAME_BOOST                     # a part it does not know
+    assert query_terms("crimerRank")["crimerrank"] == NAME_BOOST                        # nothing known: a name
