@@ -25,6 +25,7 @@ _SETS_A_VARIABLE = re.compile(r"\b(?:set|export|raise|increase|lower|adjust|chan
 # A name the passage is titled or keyed by (the article's subject, LcalAllReduce) is what all its
 # sentences are about: the one holding the question's other words answers, not the one naming it.
 SUBJECT_SHARE = 0.25
+_COMMAND_BELOW = re.compile(r"\bcommands?\b[^.]{0,40}\bbelow\b|命令如下")
 LIST_BONUS = 0.5           # for a question about parts, a sentence introducing a list of them
 
 
@@ -151,6 +152,11 @@ def _section_command(hit: Hit, question: Question, index: KnowledgeIndex) -> str
     whole = index.hit(section, question.query)
     scores = _selection_scores(whole, question, index)
     commands = [i for i, sentence in enumerate(whole.sentences) if sentence.commands and scores[i] > 0]
+    if not commands and any(_COMMAND_BELOW.search(sentence.text) for sentence in hit.sentences):
+        # the point says its command follows ("command and example output below"): the first after it
+        texts = [sentence.text for sentence in whole.sentences]
+        point = texts.index(hit.sentences[-1].text) if hit.sentences[-1].text in texts else len(texts)
+        commands = [i for i in range(point + 1, len(texts)) if whole.sentences[i].commands][:1]
     if not commands:
         return ""
     best = max(commands, key=lambda i: scores[i])

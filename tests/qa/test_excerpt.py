@@ -35,3 +35,10 @@ def test_a_name_the_title_writes_as_words_does_not_choose_the_sentence(index):
     assert "the rank that reported the fault" in said
     assert "marks a heartbeat exception event" not in said
 
+
+
+def test_a_point_that_says_its_command_follows_brings_that_command(index):
+    # the point's words hold none of the command's; it says "(command and example output below)"
+    said = _excerpt(index, "hccl-task-execution-faults#roce-cqe-resolution/1",
+                    "how to see whether the roce port of one card flapped last night")
+    assert "**port flapping**" in said and "hccn_tool -i 0 -link_stat -g" in said
