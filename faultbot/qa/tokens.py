@@ -71,8 +71,9 @@ MIN_PREFIX_PARTS = 3        # HcclCommInit of HcclCommInitRootInfo; two parts (H
 
 
 def _word_tokens(run: str, prefixes: bool = False) -> list[str]:
-    """The tokens of a word; ``prefixes``: of a text searched, a CamelCase name also stands for
-    the names it begins with (HcclCommInitRootInfoInner logs a call of HcclCommInitRootInfo)."""
+    """The tokens of a word; ``prefixes``: of a text searched, a CamelCase or snake_case name also
+    stands for the names it begins with (HcclCommInitRootInfoInner logs a call of
+    HcclCommInitRootInfo; aiv_all_reduce_910b_bfloat16_t is a kernel of aiv_all_reduce)."""
     whole = run.lower()
     if whole in STOP_WORDS or (len(whole) == 1 and whole.isalpha()):    # "x", "s" of "what's": no meaning alone
         return []
@@ -88,6 +89,9 @@ def _word_tokens(run: str, prefixes: bool = False) -> list[str]:
         if prefixes and _CAMEL.search(run) and all(p.isalpha() for p in parts):
             first = 1 if "-" in run else 0     # Entry-HcclCommInitRootInfoInner: the name after Entry-
             tokens += ["".join(parts[first:end]) for end in range(first + MIN_PREFIX_PARTS, len(parts))]
+        segments = whole.split("_")
+        if prefixes and len(segments) > MIN_PREFIX_PARTS:    # aiv_all_reduce_910b_bfloat16_t: an aiv_all_reduce
+            tokens += ["_".join(segments[:end]) for end in range(MIN_PREFIX_PARTS, len(segments))]
     return tokens
 
 

@@ -21,6 +21,8 @@ def test_a_searched_camel_case_name_also_stands_for_the_names_it_begins_with():
     assert "hcclcomminitrootinfo" in logged and "hcclcomminit" in logged
     assert "hcclcomm" not in logged                     # two parts name nothing of their own
     assert "hcclcomminit" not in query_terms("HcclCommInitRootInfo")     # a question's name says what it means
+    kernel = tokenize("fault kernel_name=aiv_all_reduce_***, fault kernel info ext=aiv_all_reduce_910b_bfloat16_t")
+    assert "aiv_all_reduce" in kernel and "aiv_all" not in kernel
 
 
 def test_stop_words_go_and_plurals_meet_their_singular():
