@@ -12,6 +12,7 @@ _CAMEL = re.compile(r"[a-z][A-Z]")
 _GLUED = re.compile(r"[A-Za-z][a-z]+(?:[A-Z][a-z]+)+")    # words glued CamelCase: crimerRank, SendBuf
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _COUNTED = re.compile(r"\d+-[a-z]+")
+_MEASURE = re.compile(r"\d+(?:\.\d+)?(?:[kmgt]i?b|ms|us|ns|min|s|h)", re.I)   # 0.25MB, 30s: an amount, not a name
 # Chinese function words, the longest first so that 怎么办 goes whole, not as 怎么 and a stray 办.
 _CJK_STOP_WORDS = """
     问题 什么 怎么 怎样 如何 为什么 哪些 哪个 请问 是否 一下 多少 可以 这么 那么 这个 那个 才能
@@ -111,7 +112,7 @@ def _is_name(run: str) -> bool:
     """Written as a name: with digits, "_" or "." (EI0002, HCCL_BUFFSIZE), capitals inside (AllReduce),
     or hyphens and a capital or digit (Entry-HcclAllReduce); not words joined by hyphens (card-to-card)
     nor a count of something (6-digit, 32-node)."""
-    if is_cjk(run) or _COUNTED.fullmatch(run):
+    if is_cjk(run) or _COUNTED.fullmatch(run) or _MEASURE.fullmatch(run):
         return False
     return bool(re.search(r"[0-9_.]", run)) or any(c.isupper() for c in run[1:])
 

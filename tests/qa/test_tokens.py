@@ -75,3 +75,9 @@ def test_an_unknown_camel_case_word_of_known_words_is_those_words_glued():
     assert query_terms("HeartbeatAbnormal", known)["heartbeatabnormal"] == NAME_BOOST   # a name the index knows
     assert query_terms("ncclComm", known)["ncclcomm"] == NAME_BOOST                     # a part it does not know
     assert query_terms("crimerRank")["crimerrank"] == NAME_BOOST                        # nothing known: a name
+
+
+def test_an_amount_with_its_unit_is_not_a_name():
+    said = query_terms("Failed to allocate [size: [0.25MB, 3MB]] after 30s")
+    assert said["0.25mb"] == said["3mb"] == said["30s"] == 1.0
+    assert query_terms("910B card")["910b"] == NAME_BOOST      # a chip, not 910 bytes
