@@ -18,7 +18,7 @@ from .excerpt import passage_excerpt
 from .index import Hit, KnowledgeIndex
 from .question import Question
 from .setting_answers import setting_answer
-from .structured import Choice, also_asked, choose, named_thing, statement_words
+from .structured import Choice, also_asked, choose, named_things, statement_words
 from .things import RANK_ENTRY, SETTING_INTENTS, Statement
 from .tokens import NAME_BOOST, tokenize
 
@@ -122,20 +122,39 @@ def from_things(index: KnowledgeIndex, question: Question, ranked: list[tuple[fl
 
 
 def about_named(index: KnowledgeIndex, question: Question, ranked: Sequence[tuple[float, Hit]] = ()) -> Stated | None:
-    """What the KB says the one thing ``question`` names is (for a setting, everything documented
+    """What the KB says the things ``question`` names are (for a setting, everything documented
     about it: what it does, its default, range, unit and special values), for a question about
-    it that nothing answers directly; then, of the sections about it, the one ranked best for the
-    question (``ranked``), cut to its sentences nearest the question."""
-    choice = named_thing(index, question.text)
-    if choice is None:
+    them that nothing answers directly; then, of the sections about each, the one ranked best for
+    the question (``ranked``), cut to its sentences nearest the question. Several things (compared
+    in one question) are each said under their name."""
+    choices = named_things(index, question.text)
+    if not choices:
         return None
+    parts: list[str] = []
+    cited: tuple[str, ...] = ()
+    for choice in choices:
+        said, said_at = _what_is_said(choice, question, index, ranked)
+        # things compared are often defined side by side: what one's section said is not said again
+        said = [part for part in said if not any(part in shown for shown in parts)]
+        if said:
+            parts.append("\n\n".join(said) if len(choices) == 1 else f"**`{choice.thing.names[0]}`:** " + "\n\n".join(said))
+            cited = (*cited, *said_at)
+    names = " and ".join(f"`{choice.thing.names[0]}`" for choice in choices)
+    return Stated(f"Nothing in the knowledge base answers this directly. What it says about {names}:\n\n"
+                  + "\n\n".join(parts), tuple(dict.fromkeys(cited)), 0.0)
+
+
+def _what_is_said(choice: Choice, question: Question, index: KnowledgeIndex,
+                  ranked: Sequence[tuple[float, Hit]]) -> tuple[list[str], tuple[str, ...]]:
+    """What the KB says ``choice``'s thing is, and the sentences of its best-ranked section
+    nearest the question when they add to that; with their citations."""
     text, cited, _ = _said(choice, question, index, everything=True)
     own = {statement.citation for statement in choice.thing.statements}
     nearest = next((hit for _, hit in ranked if hit.passage.citation in own), None)
     excerpt = passage_excerpt(nearest, question, index, subject=choice.thing.names[0]) if nearest else ""
     # the section the statement comes from adds what the question asks beyond the statement
     if nearest is not None and (nearest.passage.citation not in cited or excerpt not in text):
-        text += f"\n\n**{nearest.passage.title}:** " + excerpt
-        cited = tuple(dict.fromkeys((*cited, nearest.passage.citation)))
-    return Stated(f"Nothing in the knowledge base answers this directly. What it says about "
-                  f"`{choice.thing.names[0]}`:\n\n{text}", cited, 0.0)
+        section = f"**{nearest.passage.title}:** " + excerpt
+        # a statement the excerpt holds (a labelled list item) is said there, in its list
+        return [section] if text in excerpt else [text, section], (*cited, nearest.passage.citation)
+    return [text], cited

@@ -9,6 +9,8 @@ question about a destroyed communicator and an SDMA error picks that particular 
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 
 from ..kb.model import Intent
@@ -119,13 +121,23 @@ def _longer_named(index: KnowledgeIndex, reworded: str, intent: Intent) -> list[
     return longer if len(longer) == 1 else []
 
 
-def named_thing(index: KnowledgeIndex, reworded: str) -> Choice | None:
-    """What the KB says the one thing ``reworded`` names is (a setting's values, a definition, its
-    section), when it names one particular thing (a product or mode aside) the KB says that of."""
+MAX_COMPARED = 3      # things compared in one question ("socket type 2 vs socket type 0")
+_COMPARES = re.compile(r"\b(?:difference|compare)\b")     # as kb/vocabulary.yaml rewords 区别, vs, versus
+
+
+def named_things(index: KnowledgeIndex, reworded: str) -> list[Choice]:
+    """What the KB says each particular thing ``reworded`` names is (a setting's values, a
+    definition, its section), when it names one (a product or mode aside), or compares up to
+    MAX_COMPARED, none a word most passages write (HCCL), and the KB says that of every one."""
     things = index.catalogue.things
     linked = _without_qualifiers(index.linker.linked(reworded, index.catalogue), index)
-    if len(linked) != 1 or linked[0] in index.linker.generic or not things[linked[0]].answering(Intent.MEANING):
-        return None
-    thing = things[linked[0]]
-    ranked = _ranked(thing.answering(Intent.MEANING), _residual(reworded, thing, index), index)
-    return Choice(thing, frozenset({Intent.MEANING}), tuple(ranked), False, {})
+    most = MAX_COMPARED if _COMPARES.search(reworded) else 1
+    if not 0 < len(linked) <= most or any(number in index.linker.generic or not things[number].answering(Intent.MEANING)
+                                              for number in linked):
+        return []
+    chosen = []
+    for number in linked:
+        thing = things[number]
+        ranked = _ranked(thing.answering(Intent.MEANING), _residual(reworded, thing, index), index)
+        chosen.append(Choice(thing, frozenset({Intent.MEANING}), tuple(ranked), False, {}))
+    return chosen

@@ -153,6 +153,15 @@ def test_what_the_thing_s_own_section_adds_follows_what_the_kb_says_it_is(index)
     assert "the **root node**, i.e. the rank where the fault happened" in found.text
     assert found.citations == ("hccl-task-execution-faults#heartbeat-abnormal-events",)
 
+def test_things_compared_are_each_said_and_a_shared_section_once(index):
+    found = answer(index, "socket type[2] versus socket type[0] in hccl_socket.cc, which is which")
+    assert "What it says about `socket type[2]` and `socket type[0]`" in found.text
+    assert "the **host** NIC port" in found.text and "the **device** NIC port" in found.text
+    assert found.text.count("the **device** NIC port") == 1
+    # naming two things without comparing them is not a question about both
+    assert "What it says about `socket type[2]` and" not in (answer(index, "socket type[2] and socket type[0] grafana "
+                                                                    "panel colours").text or "")
+
 def test_a_table_row_of_values_defines_nothing(index):
     found = answer(index, "what is PyTorch")
     assert "Component: PyTorch" not in (found.text or "")
