@@ -25,6 +25,7 @@ from .tokens import NAME_BOOST, tokenize
 SHORT_DEFINITION = 200     # a definition this short (a table row) is followed by a section or an entry on it
 FAMILY_SHOWN = 3           # faults of one family shown when the question does not say which it means
 STATED_COVERAGE = 0.75     # what a statement must hold of a weakly asked question, against the best passage
+WEAK_MIN_COVERAGE = 0.3   # ... and at least this share of it in any case
 WEAK_INTENTS = frozenset({Intent.MEANING, Intent.UNIT, Intent.CHECK, Intent.ENABLE})
 
 
@@ -116,7 +117,7 @@ def from_things(index: KnowledgeIndex, question: Question, ranked: list[tuple[fl
     text, cited, held = _said(choice, question, index)
     coverage = index.bm25.held(question.query, held) / question.total
     weak = choice.generic or choice.intents <= WEAK_INTENTS
-    if weak and ranked and coverage < STATED_COVERAGE * ranked[0][1].coverage:
+    if weak and (coverage < WEAK_MIN_COVERAGE or (ranked and coverage < STATED_COVERAGE * ranked[0][1].coverage)):
         return None
     return Stated(text, cited, round(coverage, 3))
 

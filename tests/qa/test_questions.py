@@ -13,7 +13,7 @@ from faultbot.qa.question_set import ask_all, load_question_set, share
 
 QUESTIONS = Path(__file__).parent / "questions.yaml"
 # Floors under the figures in the README ("Answering questions"): a change that answers fewer fails.
-FLOORS = {"tuning": 0.81, "held_out": 0.73, "must_not_answer": 0.95}
+FLOORS = {"tuning": 0.80, "held_out": 0.74, "must_not_answer": 0.92}
 
 
 @pytest.fixture(scope="module")
