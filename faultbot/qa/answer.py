@@ -175,11 +175,13 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
     it asks; else the passage that answers it best."""
     asked = Question.read(question.strip(), index)
     foreign = index.rewording.foreign(asked.text)
+    if (counterpart := asked.counterpart(foreign, index)) is not None:
+        asked, foreign = counterpart, frozenset()    # what Ascend has instead of CUDA_LAUNCH_BLOCKING
     decoded = index.fields.decode(asked.text) if index.fields else ()
     others = not decoded and index.fields is not None and bool(decoded := index.fields.decode_others(asked.text))
     if not foreign and not decoded and (coded := code_answer(index.codebook, asked.text, asked.intents)):
         return Answer(coded.text, coded.citations, 1.0)
-    ranked = rank(index.search(asked.text, limit=None), asked, index)
+    ranked = rank(index.found(asked.query, limit=None), asked, index)
     if not foreign and not decoded and (stated := _from_things(index, asked, ranked)) is not None:
         return Answer.of(stated)
     passage = _from_passages(index, asked, ranked)

@@ -110,7 +110,10 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
 
     def search(self, text: str, limit: int | None = 5) -> list[Hit]:
         """The passages for ``text`` (in the articles' words), best first; all of them when ``limit`` is None."""
-        query = query_terms(self.rewording.reword(text))
+        return self.found(query_terms(self.rewording.reword(text)), limit)
+
+    def found(self, query: dict[str, float], limit: int | None = 5) -> list[Hit]:
+        """The passages for the terms of ``query`` (a question's, as ``Question`` weighs them), best first."""
         ranked = sorted(((i, score * self.passages[i].prior) for i, score in self.bm25.ranked(query)),
                         key=lambda pair: (-pair[1], pair[0]))
         return [self.hit(i, query, score) for i, score in ranked[:limit]]

@@ -34,6 +34,8 @@ _SETTING = re.compile(r"\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b", re.ASCII)    # an en
 # words): their scale, not a value any passage states.
 _ASKERS_NUMBER = re.compile(r"\b(\d+)\s*(?=(?:node|rank|device|npu|npus|gpu|gpus)\b)"
                             r"|\b(?:node|rank|device|npu)\s*(\d+)\b(?!\s*(?:s|seconds|minutes|mb|gb)\b)", re.I | re.ASCII)
+# "the Ascend equivalent of CUDA_LAUNCH_BLOCKING": another vendor's name asks for what Ascend has instead
+_COUNTERPART = re.compile(r"\b(?:equivalent|counterpart|analogu?e)\s+(?:of|to|for)\b|对应的|等价", re.I)
 _QUOTED = re.compile(r"`[^`\n]{3,}`|“[^”\n]{3,}”|\"[^\"\n]{3,}\"")   # log text quoted: what a signature ask wants
 
 
@@ -56,6 +58,18 @@ class Question(msgspec.Struct, frozen=True):
         names = tuple(n.lower() for n in _NAME.findall(reworded))
         return cls(reworded, query, index.bm25.total(query) or 1.0, "" if subject in _NOT_SUBJECTS else subject,
                    names, index.rewording.intents(reworded))
+
+    def counterpart(self, foreign: frozenset[str], index: KnowledgeIndex) -> Question | None:
+        """The question about Ascend's counterpart of another vendor's name it asks an equivalent of
+        (the ``foreign`` stacks, case-folded): each such name read as its words, the vendor's left
+        out; None when it asks no equivalent."""
+        if not foreign or not _COUNTERPART.search(self.text):
+            return None
+        named = [name for name in _NAME.findall(self.text) if any(stack in name.casefold() for stack in foreign)]
+        dropped = {tokenize(name)[0] for name in named} | {token for stack in foreign for token in tokenize(stack)}
+        parts = {token for name in named for token in tokenize(name)[1:]}
+        query = {t: 1.0 if t in parts else b for t, b in self.query.items() if t not in dropped}
+        return msgspec.structs.replace(self, query=query, total=index.bm25.total(query) or 1.0) if query else None
 
     def _names_default(self, sentence: Sentence, context: str) -> float:
         """Whether ``sentence`` gives a default value of what is asked about: "default" and a number

@@ -31,3 +31,10 @@ def test_a_question_of_the_kind_a_section_answers_needs_less_of_its_words_there(
     said = answer(index, "opening a case with huawei for a hang on 16 boxes, which logs should I pack")
     assert said.text is not None and said.citations[0].startswith("cann-internal-errors#what-to-collect")
     assert answer(index, "which logs does NCCL write on a hang").text is None
+
+
+def test_the_ascend_counterpart_of_another_vendor_s_name_is_searched_by_its_words(index):
+    found = answer(index, "is there an Ascend counterpart to CUDA_LAUNCH_BLOCKING?")
+    assert found.citations[0] == "cann-internal-errors#printed-forms" and "ASCEND_LAUNCH_BLOCKING=1" in found.text
+    assert answer(index, "what does CUDA_LAUNCH_BLOCKING do").text is None      # about CUDA itself: not ours
+
