@@ -147,7 +147,7 @@ def test_a_thing_named_without_a_question_gets_what_the_kb_says_it_is(index):
 
 def test_what_the_thing_s_own_section_adds_follows_what_the_kb_says_it_is(index):
     # the statement about HeartbeatAbnormal comes from the section that also says who the crimer is
-    found = answer(index, "HeartbeatAbnormal: is the crimerRank the one that broke?")
+    found = answer(index, "HeartbeatAbnormal dashboard colours for the crimerRank column")
     assert found.text.startswith("Nothing in the knowledge base answers this directly. "
                                  "What it says about `HeartbeatAbnormal`")
     assert "the **root node**, i.e. the rank where the fault happened" in found.text
