@@ -137,21 +137,18 @@ def test_a_word_most_passages_write_answers_only_a_question_about_it_alone(index
     assert answer(index, "HCCL 日志里 ret[9] 是什么错误？").citations[0].startswith("hccl-error-code-hcclresult")
 
 
-def test_a_thing_named_without_a_question_gets_what_the_kb_says_it_is(index):
-    found = answer(index, "crimer rank grafana panel colours")
-    assert found.text.startswith("Nothing in the knowledge base answers this directly. "
-                                 "What it says about `crimer rank`")
-    assert "the **root node**" in found.text
-    assert found.citations == ("hccl-task-execution-faults#heartbeat-abnormal-events",)
-
-
-def test_what_the_thing_s_own_section_adds_follows_what_the_kb_says_it_is(index):
+@pytest.mark.parametrize("question, named, said", [
+    ("crimer rank grafana panel colours", "crimer rank", "the **root node**"),
     # the statement about HeartbeatAbnormal comes from the section that also says who the crimer is
-    found = answer(index, "HeartbeatAbnormal dashboard colours for the crimerRank column")
-    assert found.text.startswith("Nothing in the knowledge base answers this directly. "
-                                 "What it says about `HeartbeatAbnormal`")
-    assert "the **root node**, i.e. the rank where the fault happened" in found.text
+    ("HeartbeatAbnormal dashboard colours for the crimerRank column", "HeartbeatAbnormal",
+     "the **root node**, i.e. the rank where the fault happened"),
+])
+def test_a_thing_named_without_a_question_gets_what_the_kb_says_it_is_and_its_section(index, question, named, said):
+    found = answer(index, question)
+    assert found.text.startswith(f"Nothing in the knowledge base answers this directly. What it says about `{named}`")
+    assert said in found.text
     assert found.citations == ("hccl-task-execution-faults#heartbeat-abnormal-events",)
+
 
 def test_things_compared_are_each_said_and_a_shared_section_once(index):
     found = answer(index, "socket type[2] versus socket type[0] in hccl_socket.cc, which is which")
