@@ -126,7 +126,7 @@ def query_terms(text: str, known: Callable[[str], bool] | None = None) -> dict[s
     for run in _RUN.findall(text):
         tokens = _cjk_tokens(run) if is_cjk(run) else _word_tokens(run)
         name = _is_name(run)
-        if name and known is not None and _GLUED.fullmatch(run) and not known(tokens[0]):
+        if name and tokens and known is not None and _GLUED.fullmatch(run) and not known(tokens[0]):
             words_glued = [_stem(part.lower()) for part in _PARTS.findall(run)]
             if all(map(known, words_glued)):
                 tokens, name = words_glued, False

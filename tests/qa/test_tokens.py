@@ -75,6 +75,7 @@ def test_an_unknown_camel_case_word_of_known_words_is_those_words_glued():
     assert query_terms("HeartbeatAbnormal", known)["heartbeatabnormal"] == NAME_BOOST   # a name the index knows
     assert query_terms("ncclComm", known)["ncclcomm"] == NAME_BOOST                     # a part it does not know
     assert query_terms("crimerRank")["crimerrank"] == NAME_BOOST                        # nothing known: a name
+    assert query_terms("is AnyOne here", known) == {}                                   # stop words glued
 
 
 def test_an_amount_with_its_unit_is_not_a_name():
