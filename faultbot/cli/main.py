@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import gc
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
 
 from ..engine.rule_error import RuleError
 from ..kb.kb_error import KbError
-from .errors import EXIT_USAGE, UsageError
+from .errors import EXIT_DEFECT, EXIT_USAGE, UsageError
 from .parser import HANDLER, build_parser
 
 # A broken KB can have thousands of problems; a command other than `kb lint` shows the first ones.
@@ -61,6 +62,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:   # a defect: one line and its own exit code, the traceback on request
+        if os.environ.get("FAULTBOT_DEBUG"):
+            raise
+        print(f"faultbot: internal error: {type(exc).__name__}: {_one_line(exc)} (a defect in faultbot; please "
+              "report it with the command that hit it; FAULTBOT_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return EXIT_DEFECT
 
 
 if __name__ == "__main__":
