@@ -17,7 +17,8 @@ from ..kb.model import Intent
 from .codebook_answers import code_answer
 from .excerpt import passage_excerpt
 from .forms import stated_value
-from .index import ENTITY, Hit, KnowledgeIndex
+from .index import Hit, KnowledgeIndex
+from .passages import ENTITY
 from .question import Question
 from .ranking import answers_what_is_asked, rank
 from .stated import Stated, about_named, from_things

@@ -3,8 +3,6 @@ passage's sentences and their words, built once per KB content (then loaded from
 
 from __future__ import annotations
 
-import re
-
 import msgspec
 
 from .. import cache
@@ -13,14 +11,12 @@ from ..kb.model import CodeBook, Intent
 from .bm25 import Bm25, build
 from .field_values import FieldQuestions
 from .linking import Linker
-from .passages import Passage, kb_passages
-from .rewording import NAME, Rewording
+from .passages import ENTITY, Passage, kb_passages
+from .rewording import Rewording
 from .sentences import Sentence, sentences
 from .things import Catalogue, build_catalogue, name_key
 from .tokens import query_terms, tokenize
 
-# A thing a question can name: an environment variable, error code, kernel or acronym (AIV, RoCE).
-ENTITY = re.compile(NAME.pattern + r"|\b[A-Z][A-Z0-9]{2,}\b", re.ASCII)
 SPECIFIC_SHARE = 0.15
 
 # What an entry's field answers; an article section answers what its title's words ask for.

@@ -13,8 +13,13 @@ from ..engine.fill import fill
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Article, Citation, Entry, FixStep, Section, step_lines
 from .bm25 import build
+from .rewording import NAME
 from .sentences import KEY_TERMS_PREFIX, sentences
 from .tokens import tokenize
+
+# A thing a question can name: an environment variable, error code, kernel or acronym (AIV, RoCE).
+ENTITY = re.compile(NAME.pattern + r"|\b[A-Z][A-Z0-9]{2,}\b", re.ASCII)
+_CODE = re.compile(r"[A-Za-z][A-Za-z0-9]\d{4}")     # an error code: EI0014, E30008
 
 _HEADING = re.compile(r"^#{1,6}\s")
 _FENCE = re.compile(r"^\s*(```|~~~)")
@@ -67,10 +72,21 @@ def _is_navigation(text: str, share: float = 0.5) -> bool:
 
 def _section_passage(article: Article, section: Section) -> Passage:
     text = own_text(section)
-    # A section is about its article's subject: the article title names it (LcalAllReduce, HCCL).
-    terms = " ".join((article.title, *(t for t in section.key_terms if t in text)))
+    terms = " ".join((_subject(article, section), *(t for t in section.key_terms if t in text)))
     ref = f"{article.id}#{section.slug}"
     return Passage(ref, section.title, text, ref, terms, NAVIGATION_PRIOR if _is_navigation(text) else 1.0)
+
+
+def _subject(article: Article, section: Section) -> str:
+    """What a section of ``article`` is about besides its own words: the article's title, which
+    names its subject (LcalAllReduce, HCCL, EI0014), but for the other codes it lists that another
+    of its sections is titled by (E30008 of "AI CPU errors — ... timeouts (507017, E30008)"): that
+    section is about them."""
+    named = ENTITY.findall(article.title)
+    others = {name.casefold() for other in article.sections.values() if other is not section
+              for name in ENTITY.findall(other.title) if _CODE.fullmatch(name)}
+    others.discard(named[0].casefold() if named else "")
+    return ENTITY.sub(lambda name: "" if name.group().casefold() in others else name.group(), article.title)
 
 
 def _point_starts(lines: list[str]) -> list[tuple[int, str, int]]:
