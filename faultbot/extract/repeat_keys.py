@@ -17,7 +17,7 @@ import msgspec
 
 from ..ingest.fields import level_name
 from ..ingest.number_shapes import NumberShape, coarse_shape
-from ..ingest.plog import SHAPE_MAX_CHARS, PlainLines, PlainPlog, plain_layout, read_alike
+from ..ingest.plog import SHAPE_MAX_CHARS, PlainLines, PlainPlog, plain_layout, read_alike, timeless
 from ..ingest.repeats import NO_EVIDENCE
 from ..literal_trie import any_of
 from ..match.regex_budget import WATCH, OverBudget
@@ -26,8 +26,10 @@ from .facts import FactExtractor
 
 SHAPES_REMEMBERED = 4096     # coarse shapes met
 SHAPES_LEARNED = 4096        # shapes learned (each a few hundred bytes): then all are forgotten
+LINES_REMEMBERED = 4096      # lines of a file remembered by their text but for the time (each up to SHAPE_MAX_CHARS)
 MASKS_PER_COARSE = 4
 _READ_AFRESH = object()
+_UNSEEN = object()
 
 
 class _Alike(msgspec.Struct, frozen=True):
@@ -85,6 +87,7 @@ class _Learned(msgspec.Struct, frozen=True):
 
 class RepeatKeys:
     """``key_of`` (a plain line's key) for any line, None for a line that is not plain, remembered by
+    the line's text but for its time (an op's Entry- line at every step, ``timeless``), and else by
     shape. A coarse shape is learned when met a second time: in a flood of lines all different, most
     are met once. Its shapes are found by the line's bytes as one integer, masked
     (``NumberShape.mask``): most coarse shapes have their numbers in one place, in all their shapes."""
@@ -99,9 +102,25 @@ class RepeatKeys:
         # coarse shape -> [(mask, {masked line: what the shape gives})]
         self._shapes: dict[bytes, list[tuple[int, dict[int, _Alike | _Learned]]]] = {}
         self._learned = 0
+        self._seen: dict[str | tuple[str, str], Hashable | None] = {}
 
     def __call__(self, text: str) -> Hashable | None:
-        if len(text) > SHAPE_MAX_CHARS or not text.isascii():
+        if len(text) > SHAPE_MAX_CHARS:
+            return self._read(text)
+        seen = timeless(text)
+        key = self._seen.get(seen, _UNSEEN)
+        if key is _UNSEEN:
+            key = self._shaped(text)
+            # a key of its own (a regex ran over its budget, faultbot/evidence.py) stays the line's own
+            if type(key) is not object:
+                if len(self._seen) >= LINES_REMEMBERED:
+                    self._seen.clear()
+                self._seen[seen] = key
+        return key
+
+    def _shaped(self, text: str) -> Hashable | None:
+        """The key of ``text`` by its shape, learned or read."""
+        if not text.isascii():
             return self._read(text)
         data = text.encode("ascii")
         coarse = coarse_shape(data)
@@ -135,11 +154,16 @@ class RepeatKeys:
             table[shape.masked] = learned
             self._learned += 1
 
+    def file_read(self) -> None:
+        """Forget the lines of the file read: those of the next differ from them (in their pid)."""
+        self._seen.clear()
+
     def forget(self) -> None:
         """Forget every shape: what the KB's regexes give has changed (one was left out), or to bound
         what is remembered."""
         self._shapes.clear()
         self._learned = 0
+        self._seen.clear()
 
     def _read(self, text: str) -> Hashable | None:
         plain = self._plain(text)

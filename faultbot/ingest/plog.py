@@ -116,6 +116,19 @@ SHAPES_REMEMBERED = 4096
 SHAPE_MAX_CHARS = 1024      # longer lines are read afresh: the memory stays within a few MB
 
 
+_TIME_AT = re.compile(PLOG_TIME)
+
+
+def timeless(text: str) -> str | tuple[str, str]:
+    """``text`` but for the plog time after its first "):", where a plog header has it; ``text`` when
+    it has none there. Every such time has the same characters but for its digits: two lines alike
+    but for their times are plain alike (``PlainLines``) and say the same (a time is neither a field
+    of the line nor in its message)."""
+    at = text.find("):") + 2
+    time = _TIME_AT.match(text, at) if at > 1 else None
+    return text if time is None else (text[:at], text[time.end():])
+
+
 class PlainLines:
     """``plain_plog`` with a memory of the shapes of the ASCII lines it has read: the repeat gate reads
     the same few shapes of line over and over, with other times and numbers in them.

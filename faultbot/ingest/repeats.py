@@ -17,8 +17,8 @@ are.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Hashable
-from typing import TypeVar
+from collections.abc import Generator, Hashable
+from typing import Protocol, TypeVar
 
 import msgspec
 
@@ -28,8 +28,15 @@ from faultbot.ingest.normalize import ends_with_label
 T = TypeVar("T")
 NO_EVIDENCE: tuple[()] = ()
 
-RepeatKey = Callable[[str], Hashable | None]     # a line's key; None when it is not a plain line
 MAX_KEYS = 4096
+
+
+class RepeatKey(Protocol):
+    def __call__(self, text: str) -> Hashable | None:
+        """A line's key; None when it is not a plain line."""
+
+    def file_read(self) -> None:
+        """A file has been read: what was remembered of its lines alone may go."""
 
 
 class RepeatGate(msgspec.Struct):
@@ -82,10 +89,11 @@ class RepeatGate(msgspec.Struct):
 
     def held(self) -> list[tuple[PhysicalLine, int]]:
         """The last repeat of every run, with how many earlier repeats it stands for, in line order;
-        the gate is then ready for the next file."""
+        the gate (and the key, told the file is read) is then ready for the next file."""
         held = sorted(((line, folded) for line, folded in self._runs.values() if line is not None),
                       key=lambda item: item[0].number)
         self._runs.clear()     # in place: ``lines`` holds it
+        self.key_of.file_read()
         return held
 
 

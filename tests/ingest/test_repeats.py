@@ -4,20 +4,23 @@ kept records, with the same facts, symptoms and counts of repeats."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from faultbot.evidence import EvidenceCollector
 from faultbot.extract.repeat_keys import RepeatKeys
+from faultbot.ingest.grammar import PLOG_TIME
 from faultbot.ingest.inputs import LogPath
 from faultbot.ingest.lines import PhysicalLine
-from faultbot.ingest.plog import plain_plog
+from faultbot.ingest.plog import plain_plog, timeless
 from faultbot.ingest.reader import LogReader
 
 from . import damage
 from .helpers import DATA
 
 SEEDS = sorted((DATA / "seed").glob("*.log"))
+PLOG_TIME_EXAMPLE = "2025-06-02-03:14:07.001.912"
 GROUP = "10.0.0.1%enp_60000_0_1761275812718970"
 REPEATED = (
     "[INFO] HCCL(2291,python):2025-06-02-03:14:07.{ms:03d}.912 [hccl_opbase_atrace_info.cc:56][2291]Entry-HcclAllReduce: "
@@ -132,3 +135,28 @@ def test_an_error_code_in_any_number_of_a_learned_shape_has_the_line_read_in_ful
             numbers[place] = code
         text = line.format(rng.randrange(1000), *numbers)
         assert keys(text) == collector.repeat_key(plain_plog(text)), text
+
+
+def test_a_line_met_before_but_for_its_time_is_not_read_again(kb):
+    """A line alike but for its plog time (an op's Entry- line at every step) has the key of the first
+    such line, which is read once: also a line whose shape is read afresh every time (a fuzzy symptom)."""
+    collector = EvidenceCollector(kb)
+    read_in_full = []
+    keys = RepeatKeys(lambda plain: read_in_full.append(plain) or collector.repeat_key(plain), collector.extractor,
+                      collector.matcher, collector.per_occurrence)
+    lines = [line for seed in SEEDS for line in seed.read_text(encoding="utf-8").splitlines() if plain_plog(line)]
+    rng = random.Random(3)
+    for _ in range(20):
+        for line in lines:
+            at = re.sub(r"\d", lambda _: str(rng.randrange(10)), PLOG_TIME_EXAMPLE)
+            timed = re.sub(PLOG_TIME, at, line, count=1)
+            assert keys(timed) == collector.repeat_key(plain_plog(timed)), timed
+    assert len(read_in_full) <= len(set(map(timeless, lines)))
+
+
+def test_only_the_time_of_a_plog_header_is_left_out():
+    line = REPEATED[1].format(ms=1, n=5, stream=2)
+    assert timeless(line) == timeless(line.replace("03:14:07.001.001", "23:59:59.999.999"))
+    # a time that is not where a plog header has it, or not a plog time, is kept
+    for other in (line.replace("07.001.001", "07.001"), line.replace("):", ") :"), "note): " + line):
+        assert timeless(other) != timeless(other.replace("03:14", "04:15")), other
