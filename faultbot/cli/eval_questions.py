@@ -1,6 +1,7 @@
 """``faultbot eval --questions FILE``: ask every question of a question set as `faultbot ask` would
 and report how many get the right fact with a right citation, the paraphrases tuned on and the
-held-out fifth apart, and how many must-not-answer questions are declined."""
+held-out fifth apart, and how many must-not-answer questions are declined; real questions (those
+with the thread they were asked in) apart from the written ones."""
 
 from __future__ import annotations
 
@@ -23,11 +24,15 @@ def _figures(results: list[QuestionResult]) -> dict:
 
 
 def _sets(results: list[QuestionResult]) -> dict[str, list[QuestionResult]]:
-    facts = [r for r in results if r.question.fact]
-    declined = [r for r in results if not r.question.fact]
-    return {"paraphrases (tuning)": [r for r in facts if not r.question.held_out],
-            "paraphrases (held-out fifth)": [r for r in facts if r.question.held_out],
-            "must not answer": declined}
+    sets = {}
+    for kind, real in (("paraphrases", False), ("real questions", True)):
+        asked = [r for r in results if bool(r.question.source_url) == real]
+        facts = [r for r in asked if r.question.fact]
+        sets |= {f"{kind} (tuning)": [r for r in facts if not r.question.held_out],
+                 f"{kind} (held-out fifth)": [r for r in facts if r.question.held_out],
+                 "must not answer" if not real else "real questions, must not answer":
+                     [r for r in asked if not r.question.fact]}
+    return sets
 
 
 def cmd_eval_questions(args: argparse.Namespace) -> int:
@@ -41,7 +46,8 @@ def cmd_eval_questions(args: argparse.Namespace) -> int:
         print(json.dumps(json_safe({"schema": 1, "sets": {name: _figures(found) for name, found in sets.items()}, "questions": [
             {"question": r.question.text, "where": r.question.where, "fact": r.question.fact or None,
              "held_out": r.question.held_out, "passed": r.passed, "answered": r.answer.found,
-             "citations": list(r.answer.citations)} for r in results]}), ensure_ascii=False, indent=2))
+             "citations": list(r.answer.citations), "source_url": r.question.source_url or None}
+            for r in results]}), ensure_ascii=False, indent=2))
     else:
         misses = [r for r in results if not r.passed]
         if misses:

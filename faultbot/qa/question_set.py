@@ -24,6 +24,7 @@ class AskedQuestion(msgspec.Struct, frozen=True):
     cites: tuple[str, ...]
     contains: tuple[str, ...]
     where: str             # file:line
+    source_url: str = ""   # a real question: the public thread it was asked in
 
 
 class QuestionResult(msgspec.Struct, frozen=True):
@@ -43,10 +44,10 @@ def _questions(fields: Fields, problems: Problems, fact: str, cites: tuple[str, 
                contains: tuple[str, ...]) -> list[AskedQuestion]:
     found = []
     for line, item in fields.items("questions" if fact else "must_not_answer", required=True, min_items=1):
-        asked = Fields(item, "a question", problems, line, ("q", "held_out"))
+        asked = Fields(item, "a question", problems, line, ("q", "held_out", "source_url"))
         if asked.ok and (text := asked.text("q")):
             found.append(AskedQuestion(text, asked.flag("held_out"), fact, cites, contains,
-                                       f"{problems.file}:{asked.line}"))
+                                       f"{problems.file}:{asked.line}", asked.text("source_url", required=False)))
     return found
 
 
