@@ -13,7 +13,7 @@ import msgspec
 from ..fullwidth import as_ascii_punctuation
 from ..kb.model import Intent, Vocabulary
 from ..literal_trie import any_of
-from .tokens import is_cjk
+from .tokens import is_cjk, words
 
 # A name: an environment variable, an error code, a CamelCase kernel (what a typo can be fixed in).
 NAME = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[A-Za-z][A-Za-z0-9]\d{4}\b|\b[A-Z][a-z]+[A-Z]\w*\b", re.ASCII)
@@ -79,6 +79,7 @@ class Rewording(msgspec.Struct, frozen=True, dict=True):  # dict: room for the c
     names: tuple[str, ...]                    # known names, as the KB writes them
     words: tuple[str, ...] = ()               # known plain words (lower case), for typos in them
     out_of_scope: re.Pattern[str] | None = None   # other vendors' stacks (NCCL, CUDA)
+    stems: frozenset[str] = frozenset()       # the search words of the known words (leading: lead)
 
     @classmethod
     def of(cls, vocabulary: Vocabulary, texts: Iterable[str]) -> Rewording:
@@ -90,14 +91,15 @@ class Rewording(msgspec.Struct, frozen=True, dict=True):  # dict: room for the c
         known.update(w.lower() for group in vocabulary.synonyms for p in (group.canonical, *group.said_as)
                      for w in _WORD.findall(p))
         return cls(canonical, _alternation(list(canonical)), cues, known_names(texts), tuple(sorted(known)),
-                   _stack_names(list(vocabulary.out_of_scope)))
+                   _stack_names(list(vocabulary.out_of_scope)), frozenset(words(" ".join(known))))
 
     def _known_word(self, typed: str) -> str:
         """The known word ``typed`` misspells (heartbeart, defualt, retransmision): one typo away (two
         adjacent letters swapped count as one), two in long words, with the same first letter (a
         typo there is rare, and a word one letter off at its start is more often another word:
         folder, older); in words of MIN_SWAP_WORD letters only a swap (casue), and shorter words
-        are left as they are."""
+        are left as they are. Nor is a word another form of a known one (leading, of lead: not
+        loading), unless the known word is one of its forms too (occured: occurred)."""
         lowered = typed.lower()
         if len(lowered) < MIN_SWAP_WORD or lowered in self._word_set:
             return typed
@@ -108,7 +110,9 @@ class Rewording(msgspec.Struct, frozen=True, dict=True):  # dict: room for the c
         choices = (self._by_first_letter.get(lowered[0], ()) if len(lowered) >= MIN_TYPO_WORD
                    else self._anagrams.get("".join(sorted(lowered)), ()))
         found = process.extractOne(lowered, choices, scorer=OSA.distance, score_cutoff=limit)
-        return found[0] if found else typed
+        if not found or (set(words(lowered)) & self.stems and words(found[0]) != words(lowered)):
+            return typed
+        return found[0]
 
     @functools.cached_property
     def _by_first_letter(self) -> dict[str, tuple[str, ...]]:

@@ -56,6 +56,15 @@ def test_a_word_one_letter_off_at_its_start_is_another_word_not_a_typo(index):
     assert "heartbeat" in reword("hccl heartbeart events").split()
 
 
+def test_another_form_of_a_known_word_is_not_read_as_a_typo_of_another(index):
+    reword = index.rewording.reword
+    said = reword("bucket aclError ints by their leading digit").split()
+    assert "leading" in said and "loading" not in said     # lead is a known word: not a typo of "loading"
+    assert "showed" in reword("the plog showed EI0006").split()
+    # a known word that is a form of the same word is still read for the misspelling
+    assert reword("cluster exception says stuck occured") == reword("cluster exception says stuck occurred")
+
+
 def test_another_vendor_s_stack_is_seen_alone_and_opening_a_name_of_its_own(index):
     foreign = index.rewording.foreign
     assert foreign("NCCL_SOCKET_FAMILY=AF_INET6 怎么配置？") == {"nccl"}
