@@ -13,6 +13,7 @@ from msgspec.structs import replace
 
 from ..engine.decoding import DecodedField
 from ..engine.wording import show_value
+from ..fullwidth import as_ascii_punctuation
 from ..kb.model import Intent
 from .codebook_answers import code_answer
 from .excerpt import passage_excerpt
@@ -178,7 +179,7 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
     foreign = index.rewording.foreign(asked.text)
     if (counterpart := asked.counterpart(foreign, index)) is not None:
         asked, foreign = counterpart, frozenset()    # what Ascend has instead of CUDA_LAUNCH_BLOCKING
-    decoded = index.fields.decode(asked.text) if index.fields else ()
+    decoded = index.fields.decode(asked.text, as_ascii_punctuation(question)) if index.fields else ()
     others = not decoded and index.fields is not None and bool(decoded := index.fields.decode_others(asked.text))
     if not foreign and not decoded and (coded := code_answer(index.codebook, asked.text, asked.intents)):
         return Answer(coded.text, coded.citations, 1.0)

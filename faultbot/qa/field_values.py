@@ -3,9 +3,11 @@ answered by the KB's field decoders word for word instead of by the passage that
 about the values other than one the decoder knows ("a CQE status that is not 12"), answered by
 what the decoder says of the values its table does not name.
 
-A decoder is asked about by the names in its ``asked_as``; when several decoders share a name
-(a CQE status of RoCE or of SDMA), the ones whose ``context`` words the question holds win, and
-without any such word every reading is given, each labelled, rather than one guessed.
+A decoder is asked about by the names in its ``asked_as``, or by a log line pasted into the
+question that one of the KB's extractors reads the field from (``hcclRet -> 9``, torch_npu's ``HCCL
+function error: ..., error code is 5``); when several decoders share a name (a CQE status of RoCE
+or of SDMA), the ones whose ``context`` words the question holds win, and without any such word
+every reading is given, each labelled, rather than one guessed.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ class _Asked(msgspec.Struct, frozen=True):
     decoder: Decoder
     spec: FactSpec
     pattern: re.Pattern[str]
-    negated: re.Pattern[str]      # the field said not to hold a value
+    negated: re.Pattern[str] | None    # the field said not to hold a value (when asked by its name)
+    group: str = "value"               # the pattern's group that holds the value
 
 
 def _asked_pattern(decoder: Decoder, between: str) -> re.Pattern[str]:
@@ -39,10 +42,24 @@ def _asked_pattern(decoder: Decoder, between: str) -> re.Pattern[str]:
     return re.compile(r"(?i)(?<![\w])(?:" + names + r")" + between + _VALUE)
 
 
+def _read_from_log_lines(kb: KnowledgeBase) -> list[_Asked]:
+    """The decoded fields the KB's extractors read from any text (no module or level asked for): a
+    log line pasted into a question is read as diagnose reads it."""
+    decoders = {d.fact: d for d in kb.decoders}
+    found = []
+    for extractor in kb.catalogue.extractors:
+        if extractor.modules or extractor.levels:
+            continue
+        pattern = re.compile(extractor.pattern)
+        found += [_Asked(decoders[fact], kb.facts[fact], pattern, None, fact)
+                  for fact in pattern.groupindex if fact in decoders]
+    return found
+
+
 class FieldQuestions:
     def __init__(self, kb: KnowledgeBase):
         self._asked = tuple(_Asked(d, kb.facts[d.fact], _asked_pattern(d, _BETWEEN), _asked_pattern(d, _NOT))
-                            for d in kb.decoders if d.asked_as)
+                            for d in kb.decoders if d.asked_as) + tuple(_read_from_log_lines(kb))
 
     def _read(self, asked: _Asked, text: str) -> object | None:
         hex_written = text.lower().startswith("0x")
@@ -53,22 +70,25 @@ class FieldQuestions:
         except ValueError:
             return None
 
-    def decode(self, question: str) -> tuple[DecodedField, ...]:
-        """Every decoded reading of the field values the question names, best-fitting fields first."""
-        return self._found(question, negated=False)
+    def decode(self, question: str, typed: str = "") -> tuple[DecodedField, ...]:
+        """Every decoded reading of the field values the question (in the articles' words) names,
+        or a log line in it as ``typed`` holds, best-fitting fields first."""
+        return self._found(question, negated=False, typed=typed or question)
 
     def decode_others(self, question: str) -> tuple[DecodedField, ...]:
         """For a field the question says is not some value ("CQE status 不是12"), what each decoder of
         that name that knows the value says of the values its table does not name; the fact holds
         the value excluded."""
-        return self._found(question, negated=True)
+        return self._found(question, negated=True, typed=question)
 
-    def _found(self, question: str, negated: bool) -> tuple[DecodedField, ...]:
+    def _found(self, question: str, negated: bool, typed: str) -> tuple[DecodedField, ...]:
         lowered = question.lower()
         found: list[tuple[bool, DecodedField]] = []
         for asked in self._asked:
-            for match in (asked.negated if negated else asked.pattern).finditer(question):
-                value = self._read(asked, match.group("value"))
+            pattern = asked.negated if negated else asked.pattern
+            read = question if asked.group == "value" else typed    # a log line as pasted, not reworded
+            for match in pattern.finditer(read) if pattern is not None else ():
+                value = self._read(asked, match.group(asked.group))
                 if value is None:
                     continue
                 decoded = decode_value(asked.decoder, Fact(asked.decoder.fact, value, Provenance(ProvenanceSource.ANSWER)))

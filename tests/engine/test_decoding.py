@@ -171,3 +171,13 @@ def test_a_failed_hccl_call_gives_its_hccl_result_too(kb):
     line = ("[ERROR] HCCL(3626636,all_reduce_test):2025-11-21-13:18:47.639.874 [topoinfo_detect.cc:233] [3626636]"
             "[InitGroupStage][RanktableDetect]SetupServer failed, hostIP[192.168.1.100%enp53s0f2] and hostPort[60000] ret[7]\n")
     assert _by_field(_diagnose(kb, line))[("hccl_ret", "7")].meaning == "HCCL_E_UNAVAIL: resource unavailable"
+
+
+def test_torch_npu_s_failed_hccl_call_gives_its_hccl_result(kb):
+    """torch_npu's HCCL_CHECK_ERROR: "HCCL function error: <call>, error code is <HcclResult>"."""
+    line = ("RuntimeError: create_config:torch_npu/csrc/distributed/ProcessGroupHCCL.cpp:2314 HCCL function error: "
+            "hcclCommInitRootInfoConfig(numRanks, &rootInfo, rank, config, &(comm->hcclComm_)), error code is 5\n")
+    assert _by_field(_diagnose(kb, line))[("hccl_ret", "5")].meaning.startswith("HCCL_E_NOT_SUPPORT")
+    # an NPU (ACL) function's error code is not an HcclResult
+    acl = "RuntimeError: NPU function error: aclrtSynchronizeDevice, error code is 507046\n"
+    assert not [d for d in _diagnose(kb, acl).decoded if d.decoder == "hccl-ret"]

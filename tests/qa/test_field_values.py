@@ -35,3 +35,15 @@ def test_a_tuple_value_is_read_whole(kb):
 def test_a_question_without_a_field_value_is_left_to_the_passages(kb):
     assert _readings(kb, "what is the default HCCL_EXEC_TIMEOUT") == []
     assert _readings(kb, "what does retCode mean") == []
+
+
+def test_a_log_line_pasted_into_a_question_is_read_as_diagnose_reads_it(kb):
+    """The KB's extractors read the field from the line as pasted (not as the question is reworded:
+    "aicore" would become "AI Core"), and the decoder says what the value means."""
+    index = KnowledgeIndex.from_kb(kb)
+    asked = ("verl on A2: HCCL function error: hcclCommInitRootInfoConfig(numRanks, &rootInfo, rank, config, "
+             "&(comm->hcclComm_)), error code is 5 — what does 5 mean")
+    found = answer(index, asked)
+    assert "HCCL_E_NOT_SUPPORT" in found.text and found.citations[0] == "hccl-error-code-hcclresult#codes"
+    pasted = "Decode died: there is an exception of fftsplus aicore error, core id is 14, error code = 0, dump info: ..."
+    assert answer(index, pasted).citations[0] == "cann-aicore-error#errcode"
