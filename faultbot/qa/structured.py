@@ -44,6 +44,26 @@ def _without_qualifiers(linked: list[int], index: KnowledgeIndex) -> list[int]:
     return kept or linked
 
 
+# Where a question's clauses end: it gives its context (a pasted line, what was set) and asks last.
+_CLAUSE_END = re.compile(r"[,;:!?。，；：！？]+|\.(?=\s|$|[\u4e00-\u9fff])|\s[-—–]+\s")
+# A clause that asks: a question word opening it, "how many" or a Chinese one anywhere in it.
+_ASKS = re.compile(r"^\s*(?:what|how|which|why|when|where|whether|who|is|are|does|do|can|could|should)\b"
+                   r"|\bhow (?:many|much|long)\b|多少|什么|啥|吗|怎么|如何|哪|几|谁|是否|要不要|能不能", re.IGNORECASE)
+
+
+def asked_last(index: KnowledgeIndex, reworded: str, linked: list[int]) -> list[int]:
+    """Of several things a question names, those its last clause names, when that clause names
+    any and no clause before it asks anything: "... export HCCL_EXEC_TIMEOUT=17340, still error
+    code is 507046 ..., 507046 到底是啥" asks about 507046 (and "X 默认值是多少, 要比 Y 大吗" both)."""
+    said = reworded.rstrip(" ?？")
+    clauses = [c for c in _CLAUSE_END.split(said) if c.strip()]
+    if (len(linked) < 2 or len(clauses) < 2 or any(_ASKS.search(c) for c in clauses[:-1])
+            or any("?" in end or "？" in end for end in _CLAUSE_END.findall(said))):
+        return linked
+    named = [n for n in index.linker.linked(clauses[-1], index.catalogue) if n in linked]
+    return named or linked
+
+
 def statement_words(statement: Statement, index: KnowledgeIndex, with_section: bool = False) -> frozenset[str]:
     """The words a statement holds (in the articles' words): a passage's; a definition's own, or
     ``with_section`` those of the whole section it is part of."""
@@ -77,8 +97,8 @@ def choose(index: KnowledgeIndex, reworded: str, intents: frozenset[Intent]) -> 
     particular = [i for i in INTENT_ORDER if i in intents and i is not Intent.MEANING]
     things = index.catalogue.things
     for intent in particular or [i for i in INTENT_ORDER if i in intents]:
-        holders = _without_qualifiers(index.linker.linked(
-            reworded, index.catalogue, lambda n, asked=intent: bool(things[n].answering(asked))), index)
+        holders = asked_last(index, reworded, _without_qualifiers(index.linker.linked(
+            reworded, index.catalogue, lambda n, asked=intent: bool(things[n].answering(asked))), index))
         holders = holders or _longer_named(index, reworded, intent)
         if len(holders) > 1:
             return None
@@ -130,7 +150,7 @@ def named_things(index: KnowledgeIndex, reworded: str) -> list[Choice]:
     definition, its section), when it names one (a product or mode aside), or compares up to
     MAX_COMPARED, none a word most passages write (HCCL), and the KB says that of every one."""
     things = index.catalogue.things
-    linked = _without_qualifiers(index.linker.linked(reworded, index.catalogue), index)
+    linked = asked_last(index, reworded, _without_qualifiers(index.linker.linked(reworded, index.catalogue), index))
     most = MAX_COMPARED if _COMPARES.search(reworded) else 1
     if not 0 < len(linked) <= most or any(number in index.linker.generic or not things[number].answering(Intent.MEANING)
                                               for number in linked):

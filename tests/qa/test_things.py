@@ -15,7 +15,7 @@ from faultbot.qa.excerpt import passage_excerpt
 from faultbot.qa.headings import article_subject, read_heading
 from faultbot.qa.index import KnowledgeIndex
 from faultbot.qa.question import Question
-from faultbot.qa.structured import choose
+from faultbot.qa.structured import asked_last, choose
 
 from ..conftest import REPO_DIR
 
@@ -266,3 +266,16 @@ def test_a_cause_and_a_fix_asked_together_are_both_answered(index):
     said = answer(index, "what causes E39009 and how do I fix it").text
     assert "Solutions:" in said and "Possible causes:" in said
     assert "Possible causes:" not in answer(index, "how do I fix E39009").text
+
+
+def test_a_question_that_gives_its_context_first_asks_about_what_its_last_clause_names(index):
+    """Engineers paste what they set and what the log said, then ask: the thing the last clause names
+    is the one asked about; a question asking in an earlier clause too asks about all it names."""
+    asked = ("already export HCCL_EXEC_TIMEOUT=3600, still NPU function error: aclrtSynchronizeDevice, "
+             "error code is 507046，507046 是什么")
+    assert answer(index, asked).citations[0] == "cann-acl-error-codes#device-execution-codes"
+    for both in ("HCCL_EVENT_TIMEOUT 默认值多少？要比 HCCL_EXEC_TIMEOUT 大吗",
+                 "HCCL_EVENT_TIMEOUT 不配默认值多少，要不要比 HCCL_EXEC_TIMEOUT 大"):
+        reworded = index.rewording.reword(both)
+        named = index.linker.linked(reworded, index.catalogue)
+        assert len(named) == 2 and asked_last(index, reworded, named) == named
