@@ -158,6 +158,24 @@ def _about_what_is_named(index: KnowledgeIndex, asked: Question, ranked: list[tu
     return Answer("\n".join(lines).rstrip(), tuple(shown), 0.0, direct=False)
 
 
+def _quoted_line(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]]) -> Hit | None:
+    """The section showing the log line the question quotes (the best ranked of them), if any."""
+    sections = asked.quoted.sections
+    if not sections:
+        return None
+    found = next((hit for _, hit in ranked if hit.passage.ref in sections), None)
+    return found or index.hit(index.position[min(sections)], asked.query)
+
+
+def _with_quoted_line(index: KnowledgeIndex, asked: Question, answered: Answer, quoted: Hit | None) -> Answer:
+    """An answer from elsewhere than the section that shows the log line the question quotes,
+    followed by what that section says of the line."""
+    if quoted is None or quoted.passage.citation in answered.citations:
+        return answered
+    text = f"{answered.text}\n\n**The line you quote — {quoted.passage.title}:** {passage_excerpt(quoted, asked, index)}"
+    return replace(answered, text=text, citations=(*answered.citations, quoted.passage.citation))
+
+
 def _from_things(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]]) -> Stated | None:
     """What the KB states about the thing the question names; when it states a log field's value
     (ExceptionType is Heartbeat Lost Occurred), about that value, for what is asked or else for
@@ -192,7 +210,14 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
         # its other words does not answer it; what the KB holds about an Ascend name it asks about may.
         return _about_what_is_named(index, asked, ranked) or Answer(None, (), passage.score, suggestions(asked.text, index))
     if not decoded:
-        return passage if passage.found else _about_what_is_named(index, asked, ranked) or passage
+        quoted = _quoted_line(index, asked, ranked)
+        if passage.found:
+            return _with_quoted_line(index, asked, passage, quoted)
+        if (named := _about_what_is_named(index, asked, ranked)) is not None:
+            return _with_quoted_line(index, asked, named, quoted)
+        if quoted is not None:
+            return Answer(passage_excerpt(quoted, asked, index), (quoted.passage.citation,), round(quoted.coverage, 3))
+        return passage
     articles = {d.citation.partition("#")[0] for d in decoded}
     if passage.found and passage.citations[0].partition("#")[0] not in articles:
         passage = Answer(None, (), passage.score)

@@ -2,7 +2,8 @@
 holds of the question, each with what it needs to be read (its paragraph's first sentence, the
 table of a row, the list a colon introduces), or the whole passage when it is short; a how-to
 brings along the sentence that says which variable to set and a command, a question about what
-something consists of the list that names its parts."""
+something consists of the list that names its parts, and a question quoting a log line the sentence
+that introduces it."""
 
 from __future__ import annotations
 
@@ -109,6 +110,10 @@ def _chosen(found: list[Sentence], scores: list[float], question: Question, titl
             chosen.append(0)
     if question.how_to:
         chosen += _what_to_do(found, scores, chosen)
+    # the sentence introducing the log line the question quotes says what the line is
+    introducing = question.quoted.introduced_by(found) if question.quoted.runs else None
+    if introducing is not None and introducing not in chosen:
+        chosen.append(introducing)
     return _in_context(found, chosen)
 
 

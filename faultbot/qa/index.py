@@ -11,6 +11,7 @@ from ..kb.model import CodeBook, Intent
 from .bm25 import Bm25, build
 from .field_values import FieldQuestions
 from .linking import Linker
+from .log_examples import LogExamples
 from .passages import ENTITY, Passage, kb_passages
 from .rewording import Rewording
 from .sentences import Sentence, sentences
@@ -75,6 +76,7 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
     linker: Linker | None = None              # which of them a question names
     position: dict[str, int] = msgspec.field(default_factory=dict)    # a passage's ref -> its index
     codebook: CodeBook | None = None          # how error codes are built (kb/codes.yaml)
+    log_examples: LogExamples = LogExamples({})   # the log lines the sections show, for a question quoting one
 
     @classmethod
     def from_kb(cls, kb: KnowledgeBase) -> KnowledgeIndex:
@@ -92,7 +94,7 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
         linker = Linker.of(catalogue, lambda name: name_key(name, rewording), bm25.document_frequency, len(passages))
         return cls(passages, cut, words, title_words, heading_words, bm25, codes, rewording, answers,
                    _mentions(passages), FieldQuestions(kb), catalogue, linker,
-                   {p.ref: i for i, p in enumerate(passages)}, kb.codebook)
+                   {p.ref: i for i, p in enumerate(passages)}, kb.codebook, LogExamples.of(passages, cut))
 
     @classmethod
     def of(cls, kb: KnowledgeBase) -> KnowledgeIndex:

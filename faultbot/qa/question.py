@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from ..kb.model import Intent
+from .log_examples import Quote
 from .sentences import Sentence
 from .tokens import query_terms, tokenize
 
@@ -46,6 +47,7 @@ class Question(msgspec.Struct, frozen=True):
     subject: str                  # X of "what is X", lower case; "" otherwise
     names: tuple[str, ...]        # the names it asks about (HCCL_EXEC_TIMEOUT), lower case
     intents: frozenset[Intent]    # what it asks for (cause, workaround, default ...)
+    quoted: Quote = Quote()       # the log line it quotes, and the sections showing it (log_examples.py)
 
     @classmethod
     def read(cls, text: str, index: KnowledgeIndex) -> Question:
@@ -57,7 +59,7 @@ class Question(msgspec.Struct, frozen=True):
         subject = next((g for g in what.groups() if g), "").lower() if what else ""
         names = tuple(n.lower() for n in _NAME.findall(reworded))
         return cls(reworded, query, index.bm25.total(query) or 1.0, "" if subject in _NOT_SUBJECTS else subject,
-                   names, index.rewording.intents(reworded))
+                   names, index.rewording.intents(reworded), index.log_examples.quote(text))
 
     def counterpart(self, foreign: frozenset[str], index: KnowledgeIndex) -> Question | None:
         """The question about Ascend's counterpart of another vendor's name it asks an equivalent of

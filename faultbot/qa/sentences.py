@@ -1,5 +1,6 @@
 """A Markdown passage cut into the sentences answers are made of: table rows read "header: cell",
-shell blocks stay with the sentence that introduces them, log examples are left out."""
+shell blocks stay with the sentence that introduces them, and so do log examples, which are not
+shown but tell which sentence introduces a log line a question quotes."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ class Sentence(msgspec.Struct, frozen=True):
     bullet: bool = False             # the first sentence of a list item
     row: bool = False                # a table row
     commands: tuple[str, ...] = ()   # a shell block right after it
+    shows: tuple[str, ...] = ()      # the lines of a log example (any other block) right after it
 
 
 def _split(text: str) -> list[str]:
@@ -53,11 +55,11 @@ class _Reader:
             self.block += 1
         self.pending, self.bullet = [], False
 
-    def attach(self, commands: list[str]) -> None:
+    def attach(self, commands: list[str], shown: list[str]) -> None:
         self.flush()
-        if self.sentences and commands:
+        if self.sentences and (commands or shown):
             last = self.sentences[-1]
-            self.sentences[-1] = replace(last, commands=last.commands + tuple(commands))
+            self.sentences[-1] = replace(last, commands=last.commands + tuple(commands), shows=last.shows + tuple(shown))
 
 
 def sentences(markdown: str) -> list[Sentence]:
@@ -75,7 +77,9 @@ def sentences(markdown: str) -> list[Sentence]:
                 body.append(lines[index].strip())
                 index += 1
             index += 1
-            reader.attach([b for b in body if b] if fence.group(2) in SHELL_LANGUAGES else [])
+            block = [b for b in body if b]
+            shell = fence.group(2) in SHELL_LANGUAGES
+            reader.attach(block if shell else [], [] if shell else block)
             continue
         stripped = line.strip()
         if not stripped or stripped.startswith(("#", KEY_TERMS_PREFIX)):

@@ -145,12 +145,22 @@ MAX_COMPARED = 3      # things compared in one question ("socket type 2 vs socke
 _COMPARES = re.compile(r"\b(?:difference|compare)\b")     # as kb/vocabulary.yaml rewords 区别, vs, versus
 
 
+def _only_fields(thing: Thing, reworded: str) -> bool:
+    """The question writes the words of ``thing``'s names only as fields of a line it pastes, each
+    with its value (chipId:5, dieId:0, ranks[8]): the line is what it asks about, not the fields."""
+    words = {part for name in thing.names for part in re.split(r"[,\s]+", name) if part}
+    written = [word for word in words if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", reworded, re.I)]
+    return bool(written) and all(re.search(rf"(?<!\w){re.escape(word)}\s?[:\[]\s?(?:0x)?[0-9a-fA-F]", reworded, re.I)
+                                 for word in written)
+
+
 def named_things(index: KnowledgeIndex, reworded: str) -> list[Choice]:
     """What the KB says each particular thing ``reworded`` names is (a setting's values, a
     definition, its section), when it names one (a product or mode aside), or compares up to
     MAX_COMPARED, none a word most passages write (HCCL), and the KB says that of every one."""
     things = index.catalogue.things
     linked = asked_last(index, reworded, _without_qualifiers(index.linker.linked(reworded, index.catalogue), index))
+    linked = [number for number in linked if not _only_fields(things[number], reworded)]
     most = MAX_COMPARED if _COMPARES.search(reworded) else 1
     if not 0 < len(linked) <= most or any(number in index.linker.generic or not things[number].answering(Intent.MEANING)
                                               for number in linked):

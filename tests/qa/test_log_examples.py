@@ -1,0 +1,36 @@
+"""A question that quotes a log line an article shows (pasted from the asker's log, with other ids,
+numbers and times) is answered by the section that shows and explains that line."""
+
+from __future__ import annotations
+
+from faultbot.qa.answer import answer
+from faultbot.qa.log_examples import runs
+
+# as a real ticket pastes it: other chip, stream and task numbers than the article's example
+PASTED = ("GLM-5 两机混部跑了几个小时 EngineCore 退出，报 The error from device(chipId:3, dieId:0), serial number is 9, "
+          "hccl fftsplus task timeout occurred during task execution, stream_id:9, sq_id:9, task_id:51052, "
+          "stuck notify num:1, timeout=1836s. 这是什么")
+
+
+def test_runs_leave_numbers_out():
+    assert runs("stream_id:7, sq_id:7, task_id:9865 timeout") == runs("stream_id:9, sq_id:9, task_id:1 timeout")
+
+
+def test_a_quoted_line_is_found_in_the_section_that_shows_it(index):
+    quote = index.log_examples.quote(PASTED)
+    assert quote.sections == {"hccl-error-code-ei0002#device-side"}
+    assert not index.log_examples.quote("what is the default HCCL_EXEC_TIMEOUT").sections
+    # words every plog header holds quote no section
+    assert not index.log_examples.quote("[ERROR] HCCL(123,python3):2025-01-01-00:00:00.000.000 [a.cc:1] [1] x").sections
+
+
+def test_the_section_showing_a_quoted_line_is_shown_and_cited(index):
+    found = answer(index, PASTED)
+    assert "hccl-error-code-ei0002#device-side" in found.citations
+    assert "507048" in found.text
+
+
+
+def test_a_field_of_the_pasted_line_is_not_what_is_asked_about(index):
+    # chipId:3 is a field of the line, not a thing to define instead of the line
+    assert "chipId" not in answer(index, PASTED).text.split("\n")[0]
