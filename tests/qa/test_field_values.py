@@ -47,3 +47,8 @@ def test_a_log_line_pasted_into_a_question_is_read_as_diagnose_reads_it(kb):
     assert "HCCL_E_NOT_SUPPORT" in found.text and found.citations[0] == "hccl-error-code-hcclresult#codes"
     pasted = "Decode died: there is an exception of fftsplus aicore error, core id is 14, error code = 0, dump info: ..."
     assert answer(index, pasted).citations[0] == "cann-aicore-error#errcode"
+
+
+def test_an_hccl_error_code_as_engineers_call_it_is_an_hccl_result(kb):
+    assert _readings(kb, "what is hccl error 6") == [("hccl-ret", "6")]
+    assert _readings(kb, "HCCL error code 5 代表什么") == [("hccl-ret", "5")]
