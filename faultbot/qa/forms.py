@@ -17,6 +17,7 @@ _CONNECTOR = re.compile(r"\s*(?:\b(?:is|was|says|shows)\b|=|:|\[)\s*\[?", re.ASC
 _VALUE = re.compile(r"[^.?!,;:\[\]()=\n]{2,60}")
 _CLAUSE = re.compile(r"[.?!,;:\[\]()=\n]")
 MAX_FIELD_WORDS = 3
+_ERROR_CODE = re.compile(r"[A-Z][A-Z0-9]\d{4}")    # "EI0002: The wait execution ..." is a code and its message
 
 
 class StatedValue(msgspec.Struct, frozen=True):
@@ -38,7 +39,7 @@ def stated_value(index: KnowledgeIndex, reworded: str) -> StatedValue | None:
         # "my summary line says the status").
         field = next((n for n in range(1, min(MAX_FIELD_WORDS, len(before)) + 1)
                       if index.linker.linked(" ".join(before[-n:]), index.catalogue)), 0)
-        if value is None or not field:
+        if value is None or not field or _ERROR_CODE.fullmatch(" ".join(before[-field:])):
             continue
         named = set(index.linker.linked(" ".join(before[-field:]), index.catalogue))
         values = [t for t in index.linker.linked(value.group(), index.catalogue,

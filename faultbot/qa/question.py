@@ -37,6 +37,9 @@ _ASKERS_NUMBER = re.compile(r"\b(\d+)\s*(?=(?:node|rank|device|npu|npus|gpu|gpus
                             r"|\b(?:node|rank|device|npu)\s*(\d+)\b(?!\s*(?:s|seconds|minutes|mb|gb)\b)", re.I | re.ASCII)
 # "the Ascend equivalent of CUDA_LAUNCH_BLOCKING": another vendor's name asks for what Ascend has instead
 _COUNTERPART = re.compile(r"\b(?:equivalent|counterpart|analogu?e)\s+(?:of|to|for)\b|对应的|等价", re.I)
+# A label of a pasted log line ("Reason: The Notify register ...", "Solution: 1. Check ..."): what the
+# line says it is, not what the question asks for.
+_LOG_LABEL = re.compile(r"\b[A-Z][a-z]+\s?:(?=\s*\S)")
 _QUOTED = re.compile(r"`[^`\n]{3,}`|“[^”\n]{3,}”|\"[^\"\n]{3,}\"")   # log text quoted: what a signature ask wants
 
 
@@ -58,8 +61,9 @@ class Question(msgspec.Struct, frozen=True):
         what = _WHAT_IS.match(reworded)
         subject = next((g for g in what.groups() if g), "").lower() if what else ""
         names = tuple(n.lower() for n in _NAME.findall(reworded))
+        asking = index.rewording.reword(_LOG_LABEL.sub(" ", text)) if _LOG_LABEL.search(text) else reworded
         return cls(reworded, query, index.bm25.total(query) or 1.0, "" if subject in _NOT_SUBJECTS else subject,
-                   names, index.rewording.intents(reworded), index.log_examples.quote(text))
+                   names, index.rewording.intents(asking), index.log_examples.quote(text))
 
     def counterpart(self, foreign: frozenset[str], index: KnowledgeIndex) -> Question | None:
         """The question about Ascend's counterpart of another vendor's name it asks an equivalent of

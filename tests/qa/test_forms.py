@@ -8,6 +8,7 @@ from faultbot.kb.model import Intent
 from faultbot.qa.answer import answer
 from faultbot.qa.field_values import FieldQuestions
 from faultbot.qa.forms import stated_value
+from faultbot.qa.question import Question
 
 
 def _value(index, question):
@@ -25,6 +26,17 @@ def test_a_field_stated_with_its_value_names_the_value(index):
 def test_a_value_that_is_no_known_thing_or_a_what_is_is_no_stated_value(index):
     assert _value(index, "HCCL_EXEC_TIMEOUT is set to 0, what happens") is None
     assert _value(index, "what is the crimer rank") is None
+
+
+def test_an_error_code_with_its_message_is_no_field_with_a_value(index):
+    assert _value(index, "EI0002: The wait execution of the Notify register times out, why") is None
+
+
+def test_the_labels_of_a_pasted_line_do_not_say_what_is_asked(index):
+    """ "Reason:" in a pasted EI0002 line is the line's, not a question for causes."""
+    pasted = "EI0002: The wait execution of the Notify register times out. Reason: The Notify register has not received"
+    assert Intent.CAUSE not in Question.read(f"{pasted} the record. what does this error mean", index).intents
+    assert Intent.CAUSE in Question.read(f"{pasted} the record. 一般都是啥原因", index).intents
 
 
 def test_a_stated_value_is_answered_by_what_the_value_means(index):
