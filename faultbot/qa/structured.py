@@ -51,6 +51,11 @@ _ASKS = re.compile(r"^\s*(?:what|how|which|why|when|where|whether|who|is|are|doe
                    r"|\bhow (?:many|much|long)\b|多少|什么|啥|吗|怎么|如何|哪|几|谁|是否|要不要|能不能", re.IGNORECASE)
 
 
+# "this error code" asks about the one code the question names; an error code of CANN or the ACL
+_THIS_CODE = re.compile(r"\b(?:this|that|the)\s+(?:error\s+)?code\b|这个\s*(?:error\s*)?码|这个错误码|该错误码", re.I)
+_CODE = re.compile(r"[A-Z][A-Z0-9]\d{4}|[1-5]\d{5}")
+
+
 def asked_last(index: KnowledgeIndex, reworded: str, linked: list[int]) -> list[int]:
     """Of several things a question names, those its last clause names, when that clause names
     any and no clause before it asks anything: "... export HCCL_EXEC_TIMEOUT=17340, still error
@@ -61,6 +66,9 @@ def asked_last(index: KnowledgeIndex, reworded: str, linked: list[int]) -> list[
             or any("?" in end or "？" in end for end in _CLAUSE_END.findall(said))):
         return linked
     named = [n for n in index.linker.linked(clauses[-1], index.catalogue) if n in linked]
+    if not named and _THIS_CODE.search(clauses[-1]):
+        # "..., error code is 507013, device log: hwts sdma error, 这个错误码是啥": the code it names
+        named = [n for n in linked if any(_CODE.fullmatch(name) and name in reworded for name in index.catalogue.things[n].names)]
     return named or linked
 
 

@@ -279,3 +279,12 @@ def test_a_question_that_gives_its_context_first_asks_about_what_its_last_clause
         reworded = index.rewording.reword(both)
         named = index.linker.linked(reworded, index.catalogue)
         assert len(named) == 2 and asked_last(index, reworded, named) == named
+
+
+def test_this_error_code_is_the_code_the_question_writes(index):
+    """"这个错误码是啥" after a pasted line naming a code and a fault: the code is asked about."""
+    reworded = index.rewording.reword("inference copy 报 NPU warning, error code is 507013，device 日志 hwts sdma error，"
+                                      "这个错误码是啥")
+    named = index.linker.linked(reworded, index.catalogue)
+    assert len(named) == 2
+    assert [index.catalogue.things[n].names[0] for n in asked_last(index, reworded, named)] == ["507013"]
