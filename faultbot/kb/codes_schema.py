@@ -1,15 +1,43 @@
-"""Reading ``kb/codes.yaml``: how a CANN error code reads (level, module, number class)."""
+"""Reading ``kb/codes.yaml``: how a CANN error code reads (level, module, number class), and how
+torch_npu's ERR codes read (submodule and code)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .fields import Fields, Problems
-from .model import CodeBook, CodeClass
+from .model import CodeBook, CodeClass, WrapperCodes
 
-CODEBOOK_FIELDS = ("citation", "levels", "levels_citation", "modules", "modules_citation", "classes", "classes_citation")
+CODEBOOK_FIELDS = ("citation", "levels", "levels_citation", "modules", "modules_citation", "classes", "classes_citation",
+                   "torch_npu")
 CLASS_FIELDS = ("first", "last", "name", "meaning")
 CODE_NUMBER_RANGE = (0, 9999)
+TORCH_NPU_FIELDS = ("citation", "submodules", "codes", "says")
+SUBMODULE_DIGITS = 2        # ERR02200: submodule 02, code 200
+CODE_DIGITS = 3
+
+
+def _digit_keys(mapping: Mapping[Any, Any], digits: int, what: str, fields: Fields, key: str) -> dict[str, str]:
+    """``mapping`` with keys of ``digits`` digits each: ERR02200 is submodule 02, code 200."""
+    found = {}
+    for name, meaning in mapping.items():
+        if not (isinstance(name, str) and name.isdigit() and len(name) == digits):
+            fields.problems.add(fields.line_of(key), f"{what} {name!r} must be {digits} digits")
+            continue
+        found[name] = str(meaning)
+    return found
+
+
+def _torch_npu(fields: Fields) -> WrapperCodes | None:
+    raw = fields.mapping_of("torch_npu")
+    if not raw:
+        return None
+    codes = Fields(raw, "the torch_npu ERR codes", fields.problems, fields.line_of("torch_npu"), TORCH_NPU_FIELDS)
+    return WrapperCodes(_digit_keys(codes.mapping_of("submodules", required=True), SUBMODULE_DIGITS, "submodule",
+                                    codes, "submodules"),
+                        _digit_keys(codes.mapping_of("codes", required=True), CODE_DIGITS, "code", codes, "codes"),
+                        codes.text("citation"), " ".join(codes.text("says", required=False).split()))
 
 
 def parse_codebook(raw: Any, problems: Problems) -> CodeBook:
@@ -25,4 +53,4 @@ def parse_codebook(raw: Any, problems: Problems) -> CodeBook:
                                      klass.text("name"), " ".join(klass.text("meaning").split())))
     citations = tuple(c for key in ("citation", "levels_citation", "modules_citation", "classes_citation")
                       if (c := fields.text(key, required=key == "citation")))
-    return CodeBook(levels, modules, tuple(classes), citations)
+    return CodeBook(levels, modules, tuple(classes), citations, _torch_npu(fields))

@@ -76,8 +76,9 @@ def check_rule_citations(rules: tuple[Rule, ...], articles: dict[str, Article]) 
 
 
 def check_codebook_citations(codebook: CodeBook, shown: str, articles: dict[str, Article]) -> list[Problem]:
+    cited = (*codebook.citations, *((codebook.torch_npu.citation,) if codebook.torch_npu else ()))
     return [Problem(shown, 1, f"error-code structure {problem}")
-            for citation in codebook.citations if (problem := _citation_problem(citation, articles))]
+            for citation in cited if (problem := _citation_problem(citation, articles))]
 
 
 def check_decoder_citations(decoders: tuple[Decoder, ...], articles: dict[str, Article]) -> list[Problem]:

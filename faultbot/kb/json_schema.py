@@ -257,11 +257,19 @@ def _codes() -> Schema:
     code_class = _record(c.CLASS_FIELDS, {
         "first": _number(*c.CODE_NUMBER_RANGE), "last": _number(*c.CODE_NUMBER_RANGE),
         "name": _text(filled=True), "meaning": _text(filled=True)}, ["name", "meaning"])
+    def digits(count: int, what: str) -> Schema:
+        return _described({"type": "object", "propertyNames": {"pattern": f"^[0-9]{{{count}}}$"},
+                           "additionalProperties": _WORD}, what)
+    torch_npu = _record(c.TORCH_NPU_FIELDS, {
+        "citation": _CITATION, "submodules": digits(c.SUBMODULE_DIGITS, "ERR02200: 02, the submodule"),
+        "codes": digits(c.CODE_DIGITS, "ERR02200: 200, the code"),
+        "says": _text(filled=True)}, ["submodules", "codes"])
     return _record(c.CODEBOOK_FIELDS, {
         "citation": _CITATION, "levels": _described(words, "first letter: E, W, I"), "levels_citation": _CITATION,
         "modules": _described(words, "second character: the module"), "modules_citation": _CITATION,
         "classes": _list(code_class, "number ranges and what they mean", min_items=1, lone=False),
         "classes_citation": _CITATION,
+        "torch_npu": _described(torch_npu, "torch_npu's ERR codes: ERR, submodule, code"),
     }, ["citation", "levels", "modules", "classes"])
 
 

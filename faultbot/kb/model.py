@@ -357,6 +357,15 @@ class CodeClass(msgspec.Struct, frozen=True):
     meaning: str
 
 
+class WrapperCodes(msgspec.Struct, frozen=True):
+    """How torch_npu's own ERR codes read: ERR, a two-digit submodule and a code (ERR02200)."""
+
+    submodules: dict[str, str]        # "02" -> DIST (distributed, HCCL)
+    codes: dict[str, str]             # "200" -> call hccl api failed
+    citation: str
+    says: str = ""                    # what such a code tells, and what it does not
+
+
 class CodeBook(msgspec.Struct, frozen=True):
     """How an error code reads: level, reporting module and number class (kb/codes.yaml)."""
 
@@ -364,6 +373,7 @@ class CodeBook(msgspec.Struct, frozen=True):
     modules: dict[str, str]
     classes: tuple[CodeClass, ...]
     citations: tuple[str, ...]        # the sections that say all this
+    torch_npu: WrapperCodes | None = None
 
 
 class Section(msgspec.Struct, frozen=True):

@@ -1,6 +1,7 @@
 """Questions about how CANN error codes are built, answered from kb/codes.yaml: which module a
 module character stands for (asked by the character, a prefix such as ``EIxxxx`` or ``EI codes``,
-or a whole code), what the characters of a code are, and what its number ranges mean."""
+or a whole code), what the characters of a code are, what its number ranges mean, and what a
+torch_npu ERR code (ERR02200) reads as."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import re
 
 import msgspec
 
-from ..kb.model import CodeBook, Intent
+from ..kb.model import CodeBook, Intent, WrapperCodes
 from .tokens import words
 
 # The module character a question points at: "letter I", "EIxxxx", "E*", "EI error codes", "EI0002".
@@ -19,6 +20,11 @@ MODULE_WORD = "module"        # what a question about the reporting module says 
 _MODULE = re.compile(rf"\b{MODULE_WORD}\b", re.I | re.ASCII)
 MAX_WORDS_APART = 4           # "which module reports EI0009", not "EI0009 ... check the fibre module"
 CODE_WORDS = frozenset({"code", "码"})   # beside "error": the question is about error codes
+_TORCH_NPU_CODE = re.compile(r"\bERR(\d{2})(\d{2,3})\b", re.ASCII)    # ERR02200; older torch_npu: ERR0105
+# A CANN or ACL code beside an ERR code says what failed: the ERR code only wraps it.
+_WRAPPED_CODE = re.compile(r"\b[EWI][0-9A-Z]\d{4}\b|\b[1-5]\d{5}\b", re.ASCII)
+# what an ERR code is asked about for: what it means, whether it is the cause, what to look at
+READ_FOR = frozenset({Intent.MEANING, Intent.CAUSE, Intent.CHECK})
 
 
 class CodeAnswer(msgspec.Struct, frozen=True):
@@ -53,11 +59,28 @@ def _classes(codebook: CodeBook) -> str:
     return "; ".join(f"{c.first:04d}–{c.last:04d}, {c.name}: {c.meaning}" for c in codebook.classes) + "."
 
 
+def _torch_npu_codes(codes: WrapperCodes, reworded: str) -> str:
+    """What each torch_npu ERR code ``reworded`` writes reads as, when the table knows its parts."""
+    lines = []
+    for code, submodule, number in dict.fromkeys((m.group(0), m.group(1), m.group(2).zfill(3))
+                                                 for m in _TORCH_NPU_CODE.finditer(reworded)):
+        if submodule in codes.submodules and number in codes.codes:
+            lines.append(f"- `{code}` is torch_npu's submodule `{submodule}` {codes.submodules[submodule]}, "
+                         f"code `{number}`: {codes.codes[number]}.")
+    if not lines:
+        return ""
+    return "\n".join(["torch_npu's ERR codes are ERR, a two-digit submodule and a code:", *lines, "",
+                      f"Such a code says {codes.says}."])
+
+
 def code_answer(codebook: CodeBook | None, reworded: str, intents: frozenset[Intent]) -> CodeAnswer | None:
     """The answer from the error-code structure, when ``reworded`` (a question in the articles' words)
     asks which module a code's module character is, or how error codes are built or numbered."""
     if codebook is None:
         return None
+    if (codebook.torch_npu and intents <= READ_FOR and not _WRAPPED_CODE.search(reworded)
+            and (read := _torch_npu_codes(codebook.torch_npu, reworded))):
+        return CodeAnswer(read, (codebook.torch_npu.citation,))
     said = set(words(reworded))
     character = _module_character(reworded)
     if MODULE_WORD in said and character in codebook.modules:

@@ -120,3 +120,12 @@ def test_a_fact_file_that_does_not_parse_is_reported_alone(tmp_path, capsys):
     assert err[0].startswith("kb/facts/hccl-codes.yaml:") and "invalid YAML" in err[0]
     assert "checked once the fact catalogue reads" in err[1]
     assert err[2] == f"2 problem(s) in {tmp_path / 'kb'}"
+
+
+def test_a_torch_npu_submodule_of_the_wrong_length_is_named_with_its_line(tmp_path, capsys):
+    shutil.copytree(REPO_DIR / "kb", tmp_path / "kb")
+    codes = tmp_path / "kb" / "codes.yaml"
+    codes.write_text(codes.read_text(encoding="utf-8").replace('    "03": GRAPH', '    "3": GRAPH'), encoding="utf-8")
+    assert main(["kb", "lint", "--kb", str(tmp_path / "kb"), "--articles", str(REPO_DIR / "articles")]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("kb/codes.yaml:") and "submodule '3' must be 2 digits" in err[0]

@@ -35,3 +35,17 @@ def test_a_code_without_a_question_about_its_module_is_answered_about_the_code(i
 def test_a_module_word_far_from_the_code_is_not_asking_which_module_reports_it(index):
     found = answer(index, "EI0009 on node 4, which hccn_tool cmds verify the fibre module, ip and switch link for all 8 npus?")
     assert not found.citations[0].startswith("cann-error-code-structure#")
+
+
+def test_a_torch_npu_err_code_is_read_as_its_submodule_and_code(index):
+    found = answer(index, "what does ERR02200 actually tell me")
+    assert "DIST (distributed, HCCL)" in found.text and "call hccl api failed" in found.text
+    assert found.citations == ("cann-error-code-structure#torch-npu-err-codes",)
+    # older torch_npu prints the code with two digits
+    assert "internal error" in answer(index, "ERR0105 是什么意思").text
+
+
+def test_an_err_code_wrapping_a_cann_or_acl_code_leaves_the_answer_to_that_code(index):
+    for asked in ("ERR02005 DIST internal error on every rank, error code is 507014. what is that",
+                  "ERR02200 DIST call hccl api failed. EJ0001: Failed to initialize the HCCP process, what now"):
+        assert "two-digit submodule" not in (answer(index, asked).text or "")
