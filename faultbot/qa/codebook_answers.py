@@ -65,8 +65,9 @@ def _torch_npu_codes(codes: WrapperCodes, reworded: str) -> str:
     for code, submodule, number in dict.fromkeys((m.group(0), m.group(1), m.group(2).zfill(3))
                                                  for m in _TORCH_NPU_CODE.finditer(reworded)):
         if submodule in codes.submodules and number in codes.codes:
-            lines.append(f"- `{code}` is torch_npu's submodule `{submodule}` {codes.submodules[submodule]}, "
-                         f"code `{number}`: {codes.codes[number]}.")
+            name, meaning = codes.submodules[submodule], codes.codes[number]
+            lines.append(f"- `{code}` reads {name.split()[0]} {meaning}: submodule `{submodule}` is {name}, "
+                         f"code `{number}` {meaning}.")
     if not lines:
         return ""
     return "\n".join(["torch_npu's ERR codes are ERR, a two-digit submodule and a code:", *lines, "",
