@@ -21,8 +21,9 @@ _MODULE = re.compile(rf"\b{MODULE_WORD}\b", re.I | re.ASCII)
 MAX_WORDS_APART = 4           # "which module reports EI0009", not "EI0009 ... check the fibre module"
 CODE_WORDS = frozenset({"code", "码"})   # beside "error": the question is about error codes
 _TORCH_NPU_CODE = re.compile(r"\bERR(\d{2})(\d{2,3})\b", re.ASCII)    # ERR02200; older torch_npu: ERR0105
-# A CANN or ACL code beside an ERR code says what failed: the ERR code only wraps it.
-_WRAPPED_CODE = re.compile(r"\b[EWI][0-9A-Z]\d{4}\b|\b[1-5]\d{5}\b", re.ASCII)
+# A CANN or ACL code beside an ERR code says what failed: the ERR code only wraps it. (A number
+# right after a colon is a field's, such as the PID of torch_npu's "(PID:163686, Device:1, ...)".)
+_WRAPPED_CODE = re.compile(r"\b[EWI][0-9A-Z]\d{4}\b|(?<![\w:])[1-5]\d{5}\b", re.ASCII)
 # what an ERR code is asked about for: what it means, whether it is the cause, what to look at
 READ_FOR = frozenset({Intent.MEANING, Intent.CAUSE, Intent.CHECK})
 

@@ -43,6 +43,9 @@ def test_a_torch_npu_err_code_is_read_as_its_submodule_and_code(index):
     assert found.citations == ("cann-error-code-structure#torch-npu-err-codes",)
     # older torch_npu prints the code with two digits
     assert "internal error" in answer(index, "ERR0105 是什么意思").text
+    # the six digits of a pasted line's PID are not an ACL code the ERR code wraps
+    pasted = "[ERROR] 2026-07-07-07:20:43 (PID:163686, Device:1, RankID:-1) ERR02005 DIST internal error, meaning?"
+    assert "DIST internal error" in answer(index, pasted).text
 
 
 def test_an_err_code_wrapping_a_cann_or_acl_code_leaves_the_answer_to_that_code(index):
