@@ -18,9 +18,9 @@ from .excerpt import passage_excerpt
 from .index import Hit, KnowledgeIndex
 from .question import Question
 from .setting_answers import setting_answer
-from .structured import Choice, also_asked, choose, named_things, statement_words
+from .structured import Choice, also_asked, choose, last_clause, named_things, statement_words
 from .things import RANK_ENTRY, SETTING_INTENTS, Statement
-from .tokens import NAME_BOOST, tokenize
+from .tokens import NAME_BOOST, query_terms, tokenize
 
 SHORT_DEFINITION = 200     # a definition this short (a table row) is followed by a section or an entry on it
 FAMILY_SHOWN = 3           # faults of one family shown when the question does not say which it means
@@ -117,9 +117,22 @@ def from_things(index: KnowledgeIndex, question: Question, ranked: list[tuple[fl
     text, cited, held = _said(choice, question, index)
     coverage = index.bm25.held(question.query, held) / question.total
     weak = choice.generic or choice.intents <= WEAK_INTENTS
-    if weak and (coverage < WEAK_MIN_COVERAGE or (ranked and coverage < STATED_COVERAGE * ranked[0][1].coverage)):
+    if weak and not _asked_last(choice, question, held, index) and (
+            coverage < WEAK_MIN_COVERAGE or (ranked and coverage < STATED_COVERAGE * ranked[0][1].coverage)):
         return None
     return Stated(text, cited, round(coverage, 3))
+
+
+def _asked_last(choice: Choice, question: Question, held: set[str], index: KnowledgeIndex) -> bool:
+    """The question asks last about the chosen thing, after what it pastes ("..., error code is
+    507014 [Error]: ... what does 507014 indicate?"), and the statement holds that clause: the
+    pasted context does not make it weakly asked."""
+    clause = last_clause(question.text)
+    if clause == question.text or choice.thing_number not in index.linker.linked(clause, index.catalogue):
+        return False
+    asked = query_terms(clause, index.bm25.knows)
+    total = index.bm25.total(asked)
+    return bool(total) and index.bm25.held(asked, held) / total >= WEAK_MIN_COVERAGE
 
 
 def about_named(index: KnowledgeIndex, question: Question, ranked: Sequence[tuple[float, Hit]] = ()) -> Stated | None:

@@ -26,6 +26,7 @@ INTENT_ORDER = (Intent.DEFAULT, Intent.RANGE, Intent.UNIT, Intent.FIXED_VERSION,
 
 class Choice(msgspec.Struct, frozen=True):
     thing: Thing
+    thing_number: int                   # its place in the catalogue
     intents: frozenset[Intent]          # what is asked that the statements answer
     statements: tuple[Statement, ...]   # of the most particular intent the thing answers, best first
     generic: bool                       # the thing is named by a word most passages write (HCCL)
@@ -56,17 +57,26 @@ _THIS_CODE = re.compile(r"\b(?:this|that|the)\s+(?:error\s+)?code\b|这个\s*(?:
 _CODE = re.compile(r"[A-Z][A-Z0-9]\d{4}|[1-5]\d{5}")
 
 
-def asked_last(index: KnowledgeIndex, reworded: str, linked: list[int]) -> list[int]:
-    """Of several things a question names, those its last clause names, when that clause names
-    any and no clause before it asks anything: "... export HCCL_EXEC_TIMEOUT=17340, still error
-    code is 507046 ..., 507046 到底是啥" asks about 507046 (and "X 默认值是多少, 要比 Y 大吗" both)."""
+def last_clause(reworded: str) -> str:
+    """Where a question that gives its context first (pasted lines, what was set) asks: its last
+    clause, when no clause before it asks anything; else the whole question."""
     said = reworded.rstrip(" ?？")
     clauses = [c for c in _CLAUSE_END.split(said) if c.strip()]
-    if (len(linked) < 2 or len(clauses) < 2 or any(_ASKS.search(c) for c in clauses[:-1])
+    if (len(clauses) < 2 or any(_ASKS.search(c) for c in clauses[:-1])
             or any("?" in end or "？" in end for end in _CLAUSE_END.findall(said))):
+        return reworded
+    return clauses[-1].strip()
+
+
+def asked_last(index: KnowledgeIndex, reworded: str, linked: list[int]) -> list[int]:
+    """Of several things a question names, those its last clause names, when it asks there only
+    (``last_clause``) and that clause names any: "... export HCCL_EXEC_TIMEOUT=17340, still error
+    code is 507046 ..., 507046 到底是啥" asks about 507046 (and "X 默认值是多少, 要比 Y 大吗" both)."""
+    clause = last_clause(reworded)
+    if len(linked) < 2 or clause == reworded:
         return linked
-    named = [n for n in index.linker.linked(clauses[-1], index.catalogue) if n in linked]
-    if not named and _THIS_CODE.search(clauses[-1]):
+    named = [n for n in index.linker.linked(clause, index.catalogue) if n in linked]
+    if not named and _THIS_CODE.search(clause):
         # "..., error code is 507013, device log: hwts sdma error, 这个错误码是啥": the code it names
         named = [n for n in linked if any(_CODE.fullmatch(name) and name in reworded for name in index.catalogue.things[n].names)]
     return named or linked
@@ -115,7 +125,7 @@ def choose(index: KnowledgeIndex, reworded: str, intents: frozenset[Intent]) -> 
             residual = _residual(reworded, thing, index)
             ranked = _ranked(thing.answering(intent), residual, index)
             answered = frozenset({intent} | {i for i in intents if i in ranked[0].intents})
-            return Choice(thing, answered, tuple(ranked), holders[0] in index.linker.generic, residual)
+            return Choice(thing, holders[0], answered, tuple(ranked), holders[0] in index.linker.generic, residual)
     return None
 
 
@@ -177,5 +187,5 @@ def named_things(index: KnowledgeIndex, reworded: str) -> list[Choice]:
     for number in linked:
         thing = things[number]
         ranked = _ranked(thing.answering(Intent.MEANING), _residual(reworded, thing, index), index)
-        chosen.append(Choice(thing, frozenset({Intent.MEANING}), tuple(ranked), False, {}))
+        chosen.append(Choice(thing, number, frozenset({Intent.MEANING}), tuple(ranked), False, {}))
     return chosen

@@ -288,3 +288,12 @@ def test_this_error_code_is_the_code_the_question_writes(index):
     named = index.linker.linked(reworded, index.catalogue)
     assert len(named) == 2
     assert [index.catalogue.things[n].names[0] for n in asked_last(index, reworded, named)] == ["507013"]
+
+
+def test_a_thing_asked_about_after_a_paste_is_answered_from_what_the_kb_states(index):
+    """The pasted line makes the question long; what it asks is its last clause, which the
+    statement about the named code holds, so the statement answers directly."""
+    asked = ("A2 box after a long run: NPU function error: aclrtSynchronizeDevice, error code is 507014 [Error]: "
+             "The aicore execution times out. what does 507014 indicate?")
+    found = answer(index, asked)
+    assert found.direct and found.citations[0] == "cann-acl-error-codes#device-execution-codes"
