@@ -58,14 +58,18 @@ _CODE = re.compile(r"[A-Z][A-Z0-9]\d{4}|[1-5]\d{5}")
 
 
 def last_clause(reworded: str) -> str:
-    """Where a question that gives its context first (pasted lines, what was set) asks: its last
-    clause, when no clause before it asks anything; else the whole question."""
-    said = reworded.rstrip(" ?？")
-    clauses = [c for c in _CLAUSE_END.split(said) if c.strip()]
-    if (len(clauses) < 2 or any(_ASKS.search(c) for c in clauses[:-1])
-            or any("?" in end or "？" in end for end in _CLAUSE_END.findall(said))):
-        return reworded
-    return clauses[-1].strip()
+    """Where a question that gives its context first (pasted lines, what was set) asks: from its
+    first clause that asks (a question word, or a question mark after it) to its end, when some
+    clause comes before it; else the whole question."""
+    pieces = _CLAUSE_END.split(reworded)
+    ends = _CLAUSE_END.findall(reworded) + [""]
+    for position, (clause, end) in enumerate(zip(pieces, ends)):
+        if _ASKS.search(clause) or "?" in end or "？" in end:
+            if position == 0 or not "".join(pieces[position:]).strip(" ?？"):
+                return reworded
+            start = sum(len(piece) + len(mark) for piece, mark in zip(pieces[:position], ends[:position]))
+            return reworded[start:].strip()
+    return reworded
 
 
 def asked_last(index: KnowledgeIndex, reworded: str, linked: list[int]) -> list[int]:

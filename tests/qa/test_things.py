@@ -15,7 +15,7 @@ from faultbot.qa.excerpt import passage_excerpt
 from faultbot.qa.headings import article_subject, read_heading
 from faultbot.qa.index import KnowledgeIndex
 from faultbot.qa.question import Question
-from faultbot.qa.structured import asked_last, choose
+from faultbot.qa.structured import asked_last, choose, last_clause
 
 from ..conftest import REPO_DIR
 
@@ -274,6 +274,8 @@ def test_a_question_that_gives_its_context_first_asks_about_what_its_last_clause
     asked = ("already export HCCL_EXEC_TIMEOUT=3600, still NPU function error: aclrtSynchronizeDevice, "
              "error code is 507046，507046 是什么")
     assert answer(index, asked).citations[0] == "cann-acl-error-codes#device-execution-codes"
+    asks = "fails at socket setup with EI0006. what does HCCL_CONNECT_TIMEOUT control, and when should I raise it?"
+    assert last_clause(asks) == "what does HCCL_CONNECT_TIMEOUT control, and when should I raise it?"
     for both in ("HCCL_EVENT_TIMEOUT 默认值多少？要比 HCCL_EXEC_TIMEOUT 大吗",
                  "HCCL_EVENT_TIMEOUT 不配默认值多少，要不要比 HCCL_EXEC_TIMEOUT 大"):
         reworded = index.rewording.reword(both)
