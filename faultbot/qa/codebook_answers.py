@@ -24,6 +24,9 @@ _TORCH_NPU_CODE = re.compile(r"\bERR(\d{2})(\d{2,3})\b", re.ASCII)    # ERR02200
 # A CANN or ACL code beside an ERR code says what failed: the ERR code only wraps it. (A number
 # right after a colon is a field's, such as the PID of torch_npu's "(PID:163686, Device:1, ...)".)
 _WRAPPED_CODE = re.compile(r"\b[EWI][0-9A-Z]\d{4}\b|(?<![\w:])[1-5]\d{5}\b", re.ASCII)
+# A question about the codes whose digits end or start a certain way ("9999 结尾的错误码", "后四位是9开头",
+# "codes ending in 9999"): what their number class means.
+_DIGITS_ASKED = re.compile(r"\b(?:ending|ends?)\s+(?:in|with)\b|\blast four digits\b|结尾|后四位|最后四位|后面四位", re.I)
 # what an ERR code is asked about for: what it means, whether it is the cause, what to look at
 READ_FOR = frozenset({Intent.MEANING, Intent.CAUSE, Intent.CHECK})
 
@@ -90,7 +93,7 @@ def code_answer(codebook: CodeBook | None, reworded: str, intents: frozenset[Int
                 f"`{character}` is {codebook.modules[character]}.")
     elif "error" in said and said & CODE_WORDS and Intent.CONSISTS_OF in intents:
         text = _structure(codebook)
-    elif "error" in said and said & CODE_WORDS and Intent.RANGE in intents:
+    elif "error" in said and said & CODE_WORDS and (Intent.RANGE in intents or _DIGITS_ASKED.search(reworded)):
         text = "The four digits of a CANN error code give its class: " + _classes(codebook)
     else:
         return None

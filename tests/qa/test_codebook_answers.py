@@ -52,3 +52,8 @@ def test_an_err_code_wrapping_a_cann_or_acl_code_leaves_the_answer_to_that_code(
     for asked in ("ERR02005 DIST internal error on every rank, error code is 507014. what is that",
                   "ERR02200 DIST call hccl api failed. EJ0001: Failed to initialize the HCCP process, what now"):
         assert "two-digit submodule" not in (answer(index, asked).text or "")
+
+
+def test_codes_asked_about_by_how_their_digits_end_get_the_number_classes(index):
+    found = answer(index, "retcode 507011 together with E39999: Inner Error — what do codes ending in 9999 mean")
+    assert "9000–9999, internal" in found.text
