@@ -14,8 +14,8 @@ from faultbot.qa.question_set import ask_all, load_question_set, share
 
 QUESTIONS = Path(__file__).parent / "questions.yaml"
 # Floors under the figures in the README ("Answering questions"): a change that answers fewer fails.
-FLOORS = {"tuning": 0.80, "held_out": 0.74, "must_not_answer": 0.92}
-REAL_FLOORS = {"tuning": 0.37, "held_out": 0.25, "must_not_answer": 0.94}
+FLOORS = {"tuning": 0.82, "held_out": 0.74, "must_not_answer": 0.92}
+REAL_FLOORS = {"tuning": 0.85, "held_out": 0.45, "must_not_answer": 0.94}
 
 
 @pytest.fixture(scope="module")
