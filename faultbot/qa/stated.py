@@ -18,7 +18,7 @@ from .excerpt import passage_excerpt
 from .index import Hit, KnowledgeIndex
 from .question import Question
 from .setting_answers import setting_answer
-from .structured import Choice, also_asked, choose, last_clause, named_things, statement_words
+from .structured import Choice, also_asked, choose, last_clause, named_things, said_of_last, statement_words
 from .things import RANK_ENTRY, SETTING_INTENTS, Statement
 from .tokens import NAME_BOOST, query_terms, tokenize
 
@@ -125,12 +125,12 @@ def from_things(index: KnowledgeIndex, question: Question, ranked: list[tuple[fl
 
 def _asked_last(choice: Choice, question: Question, held: set[str], index: KnowledgeIndex) -> bool:
     """The question asks last about the chosen thing, after what it pastes ("..., error code is
-    507014 [Error]: ... what does 507014 indicate?"), and the statement holds that clause: the
-    pasted context does not make it weakly asked."""
-    clause = last_clause(question.text)
-    if clause == question.text or choice.thing_number not in index.linker.linked(clause, index.catalogue):
-        return False
-    asked = query_terms(clause, index.bm25.knows)
+    507014 [Error]: ... what does 507014 indicate?"), and the statement holds that clause, or calls
+    it "this error code": the pasted context does not make it weakly asked."""
+    said = said_of_last(index, question.text, choice.thing_number)
+    if said != "named":
+        return said == "this code"
+    asked = query_terms(last_clause(question.text), index.bm25.knows)
     total = index.bm25.total(asked)
     return bool(total) and index.bm25.held(asked, held) / total >= WEAK_MIN_COVERAGE
 

@@ -82,8 +82,24 @@ def asked_last(index: KnowledgeIndex, reworded: str, linked: list[int]) -> list[
     named = [n for n in index.linker.linked(clause, index.catalogue) if n in linked]
     if not named and _THIS_CODE.search(clause):
         # "..., error code is 507013, device log: hwts sdma error, 这个错误码是啥": the code it names
-        named = [n for n in linked if any(_CODE.fullmatch(name) and name in reworded for name in index.catalogue.things[n].names)]
+        named = [n for n in linked if _code_written(index, reworded, n)]
     return named or linked
+
+
+def said_of_last(index: KnowledgeIndex, reworded: str, number: int) -> str:
+    """How a context-first question's last part (``last_clause``) asks about thing ``number``:
+    "named" there, "this code" (the code it writes, asked about as "this error code"), or ""."""
+    clause = last_clause(reworded)
+    if clause == reworded:
+        return ""
+    if number in index.linker.linked(clause, index.catalogue):
+        return "named"
+    return "this code" if _THIS_CODE.search(clause) and _code_written(index, reworded, number) else ""
+
+
+def _code_written(index: KnowledgeIndex, reworded: str, number: int) -> bool:
+    """Whether thing ``number`` is an error code the question writes."""
+    return any(_CODE.fullmatch(name) and name in reworded for name in index.catalogue.things[number].names)
 
 
 def statement_words(statement: Statement, index: KnowledgeIndex, with_section: bool = False) -> frozenset[str]:

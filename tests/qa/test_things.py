@@ -290,6 +290,9 @@ def test_this_error_code_is_the_code_the_question_writes(index):
     named = index.linker.linked(reworded, index.catalogue)
     assert len(named) == 2
     assert [index.catalogue.things[n].names[0] for n in asked_last(index, reworded, named)] == ["507013"]
+    # and what the KB states of the code answers it directly, the pasted line notwithstanding
+    found = answer(index, "inference copy 报 NPU warning, error code is 507013，device 日志 hwts sdma error，这个错误码是啥")
+    assert found.direct and "ACL_ERROR_RT_SYS_DMA" in found.text
 
 
 def test_a_thing_asked_about_after_a_paste_is_answered_from_what_the_kb_states(index):
