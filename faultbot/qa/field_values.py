@@ -5,9 +5,11 @@ what the decoder says of the values its table does not name.
 
 A decoder is asked about by the names in its ``asked_as``, or by a log line pasted into the
 question that one of the KB's extractors reads the field from (``hcclRet -> 9``, torch_npu's ``HCCL
-function error: ..., error code is 5``); when several decoders share a name (a CQE status of RoCE
-or of SDMA), the ones whose ``context`` words the question holds win, and without any such word
-every reading is given, each labelled, rather than one guessed.
+function error: ..., error code is 5``); a value those extractors read as another field is not
+decoded by a name match (``ErrCode=507899`` of a runtime line is an ACL code, not an ``errcode``).
+When several decoders share a name (a CQE status of RoCE or of SDMA), the ones whose ``context``
+words the question holds win, and without any such word every reading is given, each labelled,
+rather than one guessed.
 """
 
 from __future__ import annotations
@@ -29,12 +31,15 @@ _NOT = (r"[^\w(]{0,3}(?:(?:that|which)\s+)?(?:(?:is|was|are)\s*(?:not|n't)|isn't
         r"(?:(?:is|was)\s+)?(?:something\s+)?(?:other than|different from|besides)|不是|不等于|不为|并非|非)[^\w(]{0,3}")
 
 
-class _Asked(msgspec.Struct, frozen=True):
+class _Field(msgspec.Struct, frozen=True):
     decoder: Decoder
     spec: FactSpec
-    pattern: re.Pattern[str]
-    negated: re.Pattern[str] | None    # the field said not to hold a value (when asked by its name)
-    group: str = "value"               # the pattern's group that holds the value
+
+
+class _Asked(msgspec.Struct, frozen=True):
+    field: _Field
+    pattern: re.Pattern[str]           # the field asked by a name of its, with a value
+    negated: re.Pattern[str]           # the field said not to hold a value
 
 
 def _asked_pattern(decoder: Decoder, between: str) -> re.Pattern[str]:
@@ -42,31 +47,31 @@ def _asked_pattern(decoder: Decoder, between: str) -> re.Pattern[str]:
     return re.compile(r"(?i)(?<![\w])(?:" + names + r")" + between + _VALUE)
 
 
-def _read_from_log_lines(kb: KnowledgeBase) -> list[_Asked]:
-    """The decoded fields the KB's extractors read from any text (no module or level asked for): a
-    log line pasted into a question is read as diagnose reads it."""
-    decoders = {d.fact: d for d in kb.decoders}
+def _log_extractors(kb: KnowledgeBase) -> tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]:
+    """The KB's extractors that read any text (no module or level asked for), with the facts they
+    read: a log line pasted into a question is read as diagnose reads it."""
     found = []
     for extractor in kb.catalogue.extractors:
-        if extractor.modules or extractor.levels:
-            continue
-        pattern = re.compile(extractor.pattern)
-        found += [_Asked(decoders[fact], kb.facts[fact], pattern, None, fact)
-                  for fact in pattern.groupindex if fact in decoders]
-    return found
+        if not (extractor.modules or extractor.levels):
+            pattern = re.compile(extractor.pattern)
+            found.append((pattern, tuple(fact for fact in pattern.groupindex if fact in kb.facts)))
+    return tuple(found)
 
 
 class FieldQuestions:
     def __init__(self, kb: KnowledgeBase):
-        self._asked = tuple(_Asked(d, kb.facts[d.fact], _asked_pattern(d, _BETWEEN), _asked_pattern(d, _NOT))
-                            for d in kb.decoders if d.asked_as) + tuple(_read_from_log_lines(kb))
+        self._fields = {d.fact: _Field(d, kb.facts[d.fact]) for d in kb.decoders}
+        self._asked = tuple(_Asked(self._fields[d.fact], _asked_pattern(d, _BETWEEN), _asked_pattern(d, _NOT))
+                            for d in kb.decoders if d.asked_as)
+        self._extractors = _log_extractors(kb)
 
-    def _read(self, asked: _Asked, text: str) -> object | None:
+    @staticmethod
+    def _read(field: _Field, text: str) -> object | None:
         hex_written = text.lower().startswith("0x")
-        if hex_written != asked.decoder.hex_only and (asked.decoder.hex_only or asked.spec.type is FactType.INT):
+        if hex_written != field.decoder.hex_only and (field.decoder.hex_only or field.spec.type is FactType.INT):
             return None     # a hex field is always printed 0x..; a number field never is
         try:
-            return coerce(asked.spec, text)
+            return coerce(field.spec, text)
         except ValueError:
             return None
 
@@ -83,23 +88,31 @@ class FieldQuestions:
 
     def _found(self, question: str, negated: bool, typed: str) -> tuple[DecodedField, ...]:
         lowered = question.lower()
-        found: list[tuple[bool, DecodedField]] = []
+        # what the KB's extractors read from the question as typed (a pasted line's fields)
+        read = {(fact, value) for pattern, facts in self._extractors for match in pattern.finditer(typed)
+                for fact in facts if (value := match.group(fact))}
+        values: list[tuple[_Field, str]] = [(self._fields[fact], value) for fact, value in read
+                                            if fact in self._fields and not negated]
         for asked in self._asked:
-            pattern = asked.negated if negated else asked.pattern
-            read = question if asked.group == "value" else typed    # a log line as pasted, not reworded
-            for match in pattern.finditer(read) if pattern is not None else ():
-                value = self._read(asked, match.group(asked.group))
-                if value is None:
-                    continue
-                decoded = decode_value(asked.decoder, Fact(asked.decoder.fact, value, Provenance(ProvenanceSource.ANSWER)))
-                if negated:
-                    # Only a value the table names has others to speak of; they are what it does not name.
-                    decoded = (DecodedField(asked.decoder.id, asked.decoder.label, decoded.fact, asked.decoder.otherwise,
-                                            asked.decoder.citation, False)
-                               if decoded is not None and decoded.known and asked.decoder.otherwise else None)
-                if decoded is not None:
-                    in_context = any(word.lower() in lowered for word in asked.decoder.context)
-                    found.append((in_context, decoded))
+            for match in (asked.negated if negated else asked.pattern).finditer(question):
+                value = match.group("value")
+                # a value the extractors read as another field is that field's ("ErrCode=507899" of a
+                # runtime line is an ACL code, not an AI Core errcode)
+                if not any(other != asked.field.decoder.fact and said == value for other, said in read):
+                    values.append((asked.field, value))
+        found: list[tuple[bool, DecodedField]] = []
+        for field, text in values:
+            decoder, value = field.decoder, self._read(field, text)
+            if value is None:
+                continue
+            decoded = decode_value(decoder, Fact(decoder.fact, value, Provenance(ProvenanceSource.ANSWER)))
+            if negated:
+                # Only a value the table names has others to speak of; they are what it does not name.
+                decoded = (DecodedField(decoder.id, decoder.label, decoded.fact, decoder.otherwise, decoder.citation, False)
+                           if decoded is not None and decoded.known and decoder.otherwise else None)
+            if decoded is not None:
+                in_context = any(word.lower() in lowered for word in decoder.context)
+                found.append((in_context, decoded))
         if any(in_context for in_context, _ in found):
             found = [pair for pair in found if pair[0]]
         return tuple(dict.fromkeys(decoded for _, decoded in found))

@@ -52,3 +52,11 @@ def test_a_log_line_pasted_into_a_question_is_read_as_diagnose_reads_it(kb):
 def test_an_hccl_error_code_as_engineers_call_it_is_an_hccl_result(kb):
     assert _readings(kb, "what is hccl error 6") == [("hccl-ret", "6")]
     assert _readings(kb, "HCCL error code 5 代表什么") == [("hccl-ret", "5")]
+
+
+def test_a_value_the_log_extractors_read_as_another_field_is_not_decoded_by_a_name_match(kb):
+    """ "ErrCode=507899" of a runtime line is its ACL code (the KB's extractors read it so), not the
+    AI Core errcode the name "errcode" asks about."""
+    line = "rtGetDeviceCount:ErrCode=507899, desc=[driver error:internal error], InnerCode=0x7020010"
+    assert ("aicore-errcode", "507899") not in _readings(kb, f"{line} 507899 是什么错误")
+    assert _readings(kb, "errcode:(0x800000, 0, 0) meaning") == [("aicore-errcode", "(0x800000, 0, 0)")]
