@@ -172,8 +172,12 @@ def _with_quoted_line(index: KnowledgeIndex, asked: Question, answered: Answer, 
     followed by what that section says of the line."""
     if quoted is None or quoted.passage.citation in answered.citations:
         return answered
-    text = f"{answered.text}\n\n**The line you quote — {quoted.passage.title}:** {passage_excerpt(quoted, asked, index)}"
-    return replace(answered, text=text, citations=(*answered.citations, quoted.passage.citation))
+    said = f"**The line you quote — {quoted.passage.title}:** {passage_excerpt(quoted, asked, index)}"
+    if answered.direct and not asked.intents - {Intent.MEANING} and not any(
+            cited.partition("#")[0] == quoted.passage.citation.partition("#")[0] for cited in answered.citations):
+        # "what is this" of a line another article explains: that article says what the line is
+        return replace(answered, text=f"{said}\n\n{answered.text}", citations=(quoted.passage.citation, *answered.citations))
+    return replace(answered, text=f"{answered.text}\n\n{said}", citations=(*answered.citations, quoted.passage.citation))
 
 
 def _from_things(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]]) -> Stated | None:

@@ -43,6 +43,28 @@ _LOG_LABEL = re.compile(r"\b[A-Z][a-z]+\s?:(?=\s*\S)")
 _QUOTED = re.compile(r"`[^`\n]{3,}`|“[^”\n]{3,}”|\"[^\"\n]{3,}\"")   # log text quoted: what a signature ask wants
 
 
+# Where a question's clauses end: it gives its context (a pasted line, what was set) and asks last.
+_CLAUSE_END = re.compile(r"[,;:!?。，；：！？]+|\.(?=\s|$|[\u4e00-\u9fff])|\s[-—–]+\s")
+# A clause that asks: a question word opening it (not "can't"), "how many" or a Chinese one anywhere in it.
+_ASKS = re.compile(r"^\s*(?:what|how|which|why|when|where|whether|who|is|are|does|do|can|could|should)\b(?!['’])"
+                   r"|\bhow (?:many|much|long)\b|多少|什么|啥|吗|怎么|如何|哪|几|谁|是否|要不要|能不能", re.IGNORECASE)
+
+
+def last_clause(reworded: str) -> str:
+    """Where a question that gives its context first (pasted lines, what was set) asks: from its
+    first clause that asks (a question word, or a question mark after it) to its end, when some
+    clause comes before it; else the whole question."""
+    pieces = _CLAUSE_END.split(reworded)
+    ends = _CLAUSE_END.findall(reworded) + [""]
+    for position, (clause, end) in enumerate(zip(pieces, ends)):
+        if _ASKS.search(clause) or "?" in end or "？" in end:
+            if position == 0 or not "".join(pieces[position:]).strip(" ?？"):
+                return reworded
+            start = sum(len(piece) + len(mark) for piece, mark in zip(pieces[:position], ends[:position]))
+            return reworded[start:].strip()
+    return reworded
+
+
 class Question(msgspec.Struct, frozen=True):
     text: str
     query: dict[str, float]       # its terms in the articles' words and how much each counts
@@ -63,7 +85,7 @@ class Question(msgspec.Struct, frozen=True):
         names = tuple(n.lower() for n in _NAME.findall(reworded))
         asking = index.rewording.reword(_LOG_LABEL.sub(" ", text)) if _LOG_LABEL.search(text) else reworded
         return cls(reworded, query, index.bm25.total(query) or 1.0, "" if subject in _NOT_SUBJECTS else subject,
-                   names, index.rewording.intents(asking), index.log_examples.quote(text))
+                   names, index.rewording.intents(last_clause(asking)), index.log_examples.quote(text))
 
     def counterpart(self, foreign: frozenset[str], index: KnowledgeIndex) -> Question | None:
         """The question about Ascend's counterpart of another vendor's name it asks an equivalent of

@@ -15,6 +15,7 @@ import msgspec
 
 from ..kb.model import Intent
 from .index import KnowledgeIndex
+from .question import last_clause
 from .things import Statement, Thing
 from .tokens import query_terms, tokenize, words
 
@@ -45,31 +46,9 @@ def _without_qualifiers(linked: list[int], index: KnowledgeIndex) -> list[int]:
     return kept or linked
 
 
-# Where a question's clauses end: it gives its context (a pasted line, what was set) and asks last.
-_CLAUSE_END = re.compile(r"[,;:!?。，；：！？]+|\.(?=\s|$|[\u4e00-\u9fff])|\s[-—–]+\s")
-# A clause that asks: a question word opening it, "how many" or a Chinese one anywhere in it.
-_ASKS = re.compile(r"^\s*(?:what|how|which|why|when|where|whether|who|is|are|does|do|can|could|should)\b"
-                   r"|\bhow (?:many|much|long)\b|多少|什么|啥|吗|怎么|如何|哪|几|谁|是否|要不要|能不能", re.IGNORECASE)
-
-
 # "this error code" asks about the one code the question names; an error code of CANN or the ACL
 _THIS_CODE = re.compile(r"\b(?:this|that|the)\s+(?:error\s+)?code\b|这个\s*(?:error\s*)?码|这个错误码|该错误码", re.I)
 _CODE = re.compile(r"[A-Z][A-Z0-9]\d{4}|[1-5]\d{5}")
-
-
-def last_clause(reworded: str) -> str:
-    """Where a question that gives its context first (pasted lines, what was set) asks: from its
-    first clause that asks (a question word, or a question mark after it) to its end, when some
-    clause comes before it; else the whole question."""
-    pieces = _CLAUSE_END.split(reworded)
-    ends = _CLAUSE_END.findall(reworded) + [""]
-    for position, (clause, end) in enumerate(zip(pieces, ends)):
-        if _ASKS.search(clause) or "?" in end or "？" in end:
-            if position == 0 or not "".join(pieces[position:]).strip(" ?？"):
-                return reworded
-            start = sum(len(piece) + len(mark) for piece, mark in zip(pieces[:position], ends[:position]))
-            return reworded[start:].strip()
-    return reworded
 
 
 def asked_last(index: KnowledgeIndex, reworded: str, linked: list[int]) -> list[int]:

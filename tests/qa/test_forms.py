@@ -78,3 +78,12 @@ def test_what_log_lines_identify_asks_for_the_signature(index):
     found = answer(index, "what log lines identify the LcalAllReduce flag cleanup bug")
     assert found.citations[0] == "lccl-allreduce-flag-cleanup#symptoms"
     assert "EZ9999" in found.text
+
+
+def test_what_a_context_first_question_asks_for_is_read_from_where_it_asks(index):
+    """"ran it for hours, the default timeout was left" is context; "what does 507048 mean" asks."""
+    asked = Question.read("we left the default exec timeout, it ran for 30 min then: error code is 507048. "
+                          "what does 507048 mean", index)
+    assert asked.intents == {Intent.MEANING}
+    # "can't upgrade yet" says why, it does not ask
+    assert Intent.WORKAROUND in Question.read("workaround for the LcalAllReduce hang, can't upgrade yet", index).intents

@@ -34,3 +34,14 @@ def test_the_section_showing_a_quoted_line_is_shown_and_cited(index):
 def test_a_field_of_the_pasted_line_is_not_what_is_asked_about(index):
     # chipId:3 is a field of the line, not a thing to define instead of the line
     assert "chipId" not in answer(index, PASTED).text.split("\n")[0]
+
+
+def test_what_a_quoted_line_is_comes_first_from_the_article_that_explains_it(index):
+    """Asked only what the line is, the section showing it leads when the best passage is another
+    article's (the AI CPU article shares the device-error prefix of the line, not the line)."""
+    asked = ("EngineCore exited: The error from device(chipId:3, dieId:0), serial number is 9, hccl fftsplus task "
+             "timeout occurred during task execution, stream_id:9, sq_id:9, task_id:51052, stuck notify num:1, "
+             "timeout=1836s. 这是什么")
+    found = answer(index, asked)
+    assert found.citations[0] == "hccl-error-code-ei0002#device-side"
+    assert found.text.startswith("**The line you quote")
