@@ -168,8 +168,9 @@ def _quoted_line(index: KnowledgeIndex, asked: Question, ranked: list[tuple[floa
 
 
 def _with_quoted_line(index: KnowledgeIndex, asked: Question, answered: Answer, quoted: Hit | None) -> Answer:
-    """An answer from elsewhere than the section that shows the log line the question quotes,
-    followed by what that section says of the line."""
+    """An answer from elsewhere than the section that shows the log line the question quotes, with
+    what that section says of the line: after the answer, or before it when all the question asks
+    is what the line is and the answer comes from another article."""
     if quoted is None or quoted.passage.citation in answered.citations:
         return answered
     said = f"**The line you quote — {quoted.passage.title}:** {passage_excerpt(quoted, asked, index)}"
