@@ -5,7 +5,8 @@ what the decoder says of the values its table does not name.
 
 A decoder is asked about by the names in its ``asked_as``, or by a log line pasted into the
 question that one of the KB's extractors reads the field from (``hcclRet -> 9``, torch_npu's ``HCCL
-function error: ..., error code is 5``); a value those extractors read as another field is not
+function error: ..., error code is 5``; ``ret[9]`` of an HCCL error line where the question asks
+about it); a value those extractors read as another field is not
 decoded by a name match (``ErrCode=507899`` of a runtime line is an ACL code, not an ``errcode``).
 When several decoders share a name (a CQE status of RoCE or of SDMA), the ones whose ``context``
 words the question holds win, and without any such word every reading is given, each labelled,
@@ -23,6 +24,7 @@ from ..engine.facts import Fact, Provenance, ProvenanceSource
 from ..kb.fact_values import coerce
 from ..kb.loader import KnowledgeBase
 from ..kb.model import Decoder, FactSpec, FactType
+from .question import last_clause
 
 _VALUE = r"(?P<value>\((?:[0-9a-fA-Fx]{1,10}, ?){0,3}[0-9a-fA-Fx]{1,10}\)|0[xX][0-9a-fA-F]{1,8}|\d{1,6})(?![A-Za-z0-9_]|\.\d)"
 _BETWEEN = r"[^\w(]{0,3}(?:(?:is|was|of|=|:|equals?|为|是)[^\w(]{0,3})?"
@@ -47,14 +49,23 @@ def _asked_pattern(decoder: Decoder, between: str) -> re.Pattern[str]:
     return re.compile(r"(?i)(?<![\w])(?:" + names + r")" + between + _VALUE)
 
 
-def _log_extractors(kb: KnowledgeBase) -> tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]:
-    """The KB's extractors that read any text (no module or level asked for), with the facts they
-    read: a log line pasted into a question is read as diagnose reads it."""
+class _LogExtractor(msgspec.Struct, frozen=True):
+    """A KB extractor as a question is read by it, with the facts it reads. One that diagnose runs
+    on some modules or levels only (``ret[9]`` of an HCCL error line) reads only where the question
+    asks ("这个 ret[9] 指什么"): a pasted line without its header does not say its module or level."""
+
+    pattern: re.Pattern[str]
+    facts: tuple[str, ...]
+    where_asked: bool
+
+
+def _log_extractors(kb: KnowledgeBase) -> tuple[_LogExtractor, ...]:
+    """The KB's extractors: a log line pasted into a question is read as diagnose reads it."""
     found = []
     for extractor in kb.catalogue.extractors:
-        if not (extractor.modules or extractor.levels):
-            pattern = re.compile(extractor.pattern)
-            found.append((pattern, tuple(fact for fact in pattern.groupindex if fact in kb.facts)))
+        pattern = re.compile(extractor.pattern)
+        facts = tuple(fact for fact in pattern.groupindex if fact in kb.facts)
+        found.append(_LogExtractor(pattern, facts, bool(extractor.modules or extractor.levels)))
     return tuple(found)
 
 
@@ -89,8 +100,10 @@ class FieldQuestions:
     def _found(self, question: str, negated: bool, typed: str) -> tuple[DecodedField, ...]:
         lowered = question.lower()
         # what the KB's extractors read from the question as typed (a pasted line's fields)
-        read = {(fact, value) for pattern, facts in self._extractors for match in pattern.finditer(typed)
-                for fact in facts if (value := match.group(fact))}
+        asking = last_clause(typed)
+        read = {(fact, value) for extractor in self._extractors
+                for match in extractor.pattern.finditer(asking if extractor.where_asked else typed)
+                for fact in extractor.facts if (value := match.group(fact))}
         values: list[tuple[_Field, str]] = [(self._fields[fact], value) for fact, value in read
                                             if fact in self._fields and not negated]
         for asked in self._asked:

@@ -60,3 +60,11 @@ def test_a_value_the_log_extractors_read_as_another_field_is_not_decoded_by_a_na
     line = "rtGetDeviceCount:ErrCode=507899, desc=[driver error:internal error], InnerCode=0x7020010"
     assert ("aicore-errcode", "507899") not in _readings(kb, f"{line} 507899 是什么错误")
     assert _readings(kb, "errcode:(0x800000, 0, 0) meaning") == [("aicore-errcode", "(0x800000, 0, 0)")]
+
+
+def test_a_field_diagnose_reads_on_some_modules_only_is_read_where_the_question_asks_about_it(kb):
+    """``ret[9]`` is an HcclResult on HCCL's error lines; a pasted line has no header to say so, so it
+    is decoded where the question asks about it, not where it only sits in the pasted context."""
+    context = "plog 里看到 [Wait][LinksEstablishCompleted] is failed. ret[9]."
+    assert _readings(kb, f"{context} 这个 ret[9] 指什么") == [("hccl-ret", "9")]
+    assert _readings(kb, f"{context} HCCL_CONNECT_TIMEOUT 要调多大") == []
