@@ -279,6 +279,8 @@ def test_a_question_that_gives_its_context_first_asks_about_what_its_last_clause
     # how large, how long: Chinese asks with them anywhere in a clause
     for pasted, asking in (("ret[9].", "HCCL_CONNECT_TIMEOUT 要调多大"), ("卡了半小时，", "HCCL_EXEC_TIMEOUT 默认多久")):
         assert last_clause(f"plog 里 [Wait][LinksEstablishCompleted] failed. {pasted} {asking}") == asking
+    # "跑了几个小时" tells how long it ran; "几" asks elsewhere
+    assert last_clause("训练跑了几个小时后报 EI0002，怎么处理") == "怎么处理"
     for both in ("HCCL_EVENT_TIMEOUT 默认值多少？要比 HCCL_EXEC_TIMEOUT 大吗",
                  "HCCL_EVENT_TIMEOUT 不配默认值多少，要不要比 HCCL_EXEC_TIMEOUT 大"):
         reworded = index.rewording.reword(both)
