@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 
 import msgspec
+from msgspec.structs import replace
 
 from ..kb.model import Entry, FactSpec, SymptomForm
 from ..match.symptoms import SymptomMatch
@@ -139,9 +140,31 @@ class _Scorer:
                          status, _confidence(verdict, strength, leaves), self.lineage.is_echo(entry))
 
 
+def _waiting_on(candidate: Candidate) -> frozenset[str]:
+    """The facts whose unknown tests leave ``candidate``'s conditions undecided."""
+    return frozenset(leaf.test.fact for leaf in candidate.leaves if leaf.verdict is Tri.UNKNOWN)
+
+
+def _lines(candidate: Candidate) -> frozenset[int]:
+    return frozenset(id(match.record) for match in candidate.evidence)
+
+
+def _undecided(live: Sequence[Candidate]) -> set[str]:
+    """Probable candidates that one unknown fact decides between: the same log lines match them, each
+    waits on that fact, and neither refines the other (AI Core "kernel execute failed" is an
+    exception or a timeout until the retCode says which). Naming one would be a guess."""
+    waiting = [c for c in live if c.status is Status.PROBABLE and c.verdict is Tri.UNKNOWN]
+    return {c.id for c in waiting for rival in waiting
+            if rival is not c and _lines(rival) == _lines(c) and _waiting_on(rival) & _waiting_on(c)
+            and not rival.id.startswith(c.id + ".") and not c.id.startswith(rival.id + ".")}
+
+
 def rank(candidates: Sequence[Candidate]) -> list[Candidate]:
-    """Live candidates in the order an engineer should read them; refined parents and weak ones dropped."""
+    """Live candidates in the order an engineer should read them; refined parents and weak ones dropped;
+    rivals an unknown fact decides between are possible, not probable (``_undecided``)."""
     live = [c for c in candidates if c.status is not Status.EXCLUDED and c.confidence >= MIN_CONFIDENCE]
+    undecided = _undecided(live)
+    live = [replace(c, status=Status.POSSIBLE) if c.id in undecided else c for c in live]
     # A child whose own conditions all hold says everything its parent says, and more.
     holding = {c.id for c in live if c.verdict is Tri.TRUE}
     live = [c for c in live if not any(other.startswith(c.id + ".") for other in holding)]
