@@ -6,6 +6,7 @@ what-is, a command or a variable to set for a how-to, quoted log text for what i
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -49,6 +50,11 @@ _CLAUSE_END = re.compile(r"[,;:!?。，；：！？]+|\.(?=\s|$|[\u4e00-\u9fff])
 _ASKS = re.compile(r"^\s*(?:what|how|which|why|when|where|whether|who|is|are|does|do|can|could|should)\b(?!['’])"
                    r"|\bhow (?:many|much|long)\b|多少|多大|多久|多长|什么|啥|吗|怎么|如何|哪|(?<!了)几|谁|是否|要不要|能不能",
                    re.IGNORECASE)
+
+
+def asking_words(clause: str) -> Iterator[re.Match[str]]:
+    """Where ``clause`` asks: its question words (``_ASKS``)."""
+    return _ASKS.finditer(clause)
 
 
 def last_clause(reworded: str) -> str:

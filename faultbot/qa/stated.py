@@ -125,11 +125,12 @@ def from_things(index: KnowledgeIndex, question: Question, ranked: list[tuple[fl
 
 def _asked_last(choice: Choice, question: Question, held: set[str], index: KnowledgeIndex) -> bool:
     """The question asks last about the chosen thing, after what it pastes ("..., error code is
-    507014 [Error]: ... what does 507014 indicate?"), and the statement holds that clause, or calls
-    it "this error code": the pasted context does not make it weakly asked."""
+    507014 [Error]: ... what does 507014 indicate?"), and the statement holds that clause, or names
+    it at the question word, or calls it "this error code": the pasted context does not make it
+    weakly asked."""
     said = said_of_last(index, question.text, choice.thing_number)
     if said != "named":
-        return said == "this code"
+        return said in ("this code", "at the question")
     asked = query_terms(last_clause(question.text), index.bm25.knows)
     total = index.bm25.total(asked)
     return bool(total) and index.bm25.held(asked, held) / total >= WEAK_MIN_COVERAGE

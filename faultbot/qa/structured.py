@@ -15,7 +15,7 @@ import msgspec
 
 from ..kb.model import Intent
 from .index import KnowledgeIndex
-from .question import last_clause
+from .question import asking_words, last_clause
 from .things import Statement, Thing
 from .tokens import query_terms, tokenize, words
 
@@ -47,8 +47,10 @@ def _without_qualifiers(linked: list[int], index: KnowledgeIndex) -> list[int]:
 
 
 # "this error code" asks about the one code the question names; an error code of CANN or the ACL
-_THIS_CODE = re.compile(r"\b(?:this|that|the)\s+(?:error\s+)?code\b|这个\s*(?:error\s*)?码|这个错误码|该错误码", re.I)
+_THIS_CODE = re.compile(r"\b(?:this|that|the)\s+(?:error\s+)?code\b|(?:这个|该)\s*(?:error\s*)?(?:码|code\b)", re.I)
 _CODE = re.compile(r"[A-Z][A-Z0-9]\d{4}|[1-5]\d{5}")
+# characters between a thing's name and the question word asking about it ("507011 是什么", "what is X")
+AT_THE_QUESTION = 4
 
 
 def asked_last(index: KnowledgeIndex, reworded: str, linked: list[int]) -> list[int]:
@@ -62,17 +64,43 @@ def asked_last(index: KnowledgeIndex, reworded: str, linked: list[int]) -> list[
     if not named and _THIS_CODE.search(clause):
         # "..., error code is 507013, device log: hwts sdma error, 这个错误码是啥": the code it names
         named = [n for n in linked if _code_written(index, reworded, n)]
-    return named or linked
+    return _at_the_question(index, clause, named) or named or linked
+
+
+def _at_the_question(index: KnowledgeIndex, clause: str, named: list[int]) -> list[int]:
+    """Of the things an asking clause names, the one written at its only question word, when the
+    others stand well apart: "errType=0x20(sq sw status error) 507011 是什么" asks about 507011, not
+    the status the pasted words name."""
+    asks = list(asking_words(clause))
+    if len(named) < 2 or len(asks) != 1:
+        return []
+    start, end = asks[0].span()
+    lowered = clause.lower()
+
+    def distance(number: int) -> int:
+        gaps = [min(abs(start - (at + len(name))), abs(at - end))
+                for name in map(str.lower, index.catalogue.things[number].names)
+                for at in _occurrences(lowered, name)]
+        return min(gaps, default=len(clause))
+
+    apart = sorted((distance(number), number) for number in named)
+    return [apart[0][1]] if apart[0][0] <= AT_THE_QUESTION < apart[1][0] - AT_THE_QUESTION else []
+
+
+def _occurrences(text: str, name: str) -> list[int]:
+    return [found.start() for found in re.finditer(re.escape(name), text)]
 
 
 def said_of_last(index: KnowledgeIndex, reworded: str, number: int) -> str:
     """How a context-first question's last part (``last_clause``) asks about thing ``number``:
-    "named" there, "this code" (the code it writes, asked about as "this error code"), or ""."""
+    "at the question" (named at its question word, ``_at_the_question``), "named" elsewhere there,
+    "this code" (the code it writes, asked about as "this error code"), or ""."""
     clause = last_clause(reworded)
     if clause == reworded:
         return ""
-    if number in index.linker.linked(clause, index.catalogue):
-        return "named"
+    named = index.linker.linked(clause, index.catalogue)
+    if number in named:
+        return "at the question" if _at_the_question(index, clause, named) == [number] else "named"
     return "this code" if _THIS_CODE.search(clause) and _code_written(index, reworded, number) else ""
 
 

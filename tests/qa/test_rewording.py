@@ -23,6 +23,13 @@ def test_chinese_question_words_become_the_articles_words(index):
     assert "communicator" in index.rewording.reword("通信域里有哪些rank")
 
 
+def test_an_error_code_written_after_the_word_for_reporting_one_stays_an_error_code(index):
+    """"报错误码 507033" is 报 (reports) and 错误码 (error code), not 报错 (error) and a stray 误码."""
+    assert "error code 507033" in index.rewording.reword("跑检查程序报错误码 507033")
+    assert "error code" in index.rewording.reword("报错码0xa8028802")
+    assert Intent.MEANING in index.rewording.intents(index.rewording.reword("Arrival Time 到底指啥"))
+
+
 def test_a_name_typed_with_a_typo_is_the_name_the_kb_knows(index):
     assert "HCCL_EXEC_TIMEOUT" in index.rewording.reword("default HCCL_EXEC_TIMOUT?")
     # short names differ by design, not by typos: EI0012 is not EI0002

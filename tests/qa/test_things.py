@@ -279,6 +279,13 @@ def test_a_question_that_gives_its_context_first_asks_about_what_its_last_clause
     # how large, how long: Chinese asks with them anywhere in a clause
     for pasted, asking in (("ret[9].", "HCCL_CONNECT_TIMEOUT 要调多大"), ("卡了半小时，", "HCCL_EXEC_TIMEOUT 默认多久")):
         assert last_clause(f"plog 里 [Wait][LinksEstablishCompleted] failed. {pasted} {asking}") == asking
+    # of the things an asking clause names, the one written at its question word is asked about
+    pasted = ("plog: ProcLogicCqReport:Task run failed, device_id=5, sqe_type=7(notify wait), "
+              "errType=0x20(sq sw status error) 507011 是什么含义")
+    reworded = index.rewording.reword(pasted)
+    named = index.linker.linked(reworded, index.catalogue)
+    assert [index.catalogue.things[n].names[0] for n in asked_last(index, reworded, named)] == ["507011"]
+    assert "ACL_ERROR_RT_MODEL_EXECUTE" in answer(index, pasted).text
     # "跑了几个小时" tells how long it ran; "几" asks elsewhere
     assert last_clause("训练跑了几个小时后报 EI0002，怎么处理") == "怎么处理"
     for both in ("HCCL_EVENT_TIMEOUT 默认值多少？要比 HCCL_EXEC_TIMEOUT 大吗",
