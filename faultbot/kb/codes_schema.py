@@ -1,5 +1,5 @@
-"""Reading ``kb/codes.yaml``: how a CANN error code reads (level, module, number class), and how
-torch_npu's ERR codes read (submodule and code)."""
+"""Reading ``kb/codes.yaml``: how a CANN error code reads (level, module, number class), how
+torch_npu's ERR codes read (submodule and code), and how aclError return codes read (class digit)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from .fields import Fields, Problems
-from .model import CodeBook, CodeClass, WrapperCodes
+from .model import CodeBook, CodeClass, ReturnCodes, WrapperCodes
 
 CODEBOOK_FIELDS = ("citation", "levels", "levels_citation", "modules", "modules_citation", "classes", "classes_citation",
-                   "torch_npu")
+                   "torch_npu", "acl")
 CLASS_FIELDS = ("first", "last", "name", "meaning")
 CODE_NUMBER_RANGE = (0, 9999)
 TORCH_NPU_FIELDS = ("citation", "submodules", "codes", "says")
 SUBMODULE_DIGITS = 2        # ERR02200: submodule 02, code 200
 CODE_DIGITS = 3
+ACL_FIELDS = ("citation", "classes", "unclassified")
+ACL_CLASS_DIGITS = 1        # 507015: class 5
+ACL_CODE_DIGITS = 6
 
 
 def _digit_keys(mapping: Mapping[Any, Any], digits: int, what: str, fields: Fields, key: str) -> dict[str, str]:
@@ -40,6 +43,19 @@ def _torch_npu(fields: Fields) -> WrapperCodes | None:
                         codes.text("citation"), " ".join(codes.text("says", required=False).split()))
 
 
+def _acl(fields: Fields) -> ReturnCodes | None:
+    raw = fields.mapping_of("acl")
+    if not raw:
+        return None
+    codes = Fields(raw, "the aclError return codes", fields.problems, fields.line_of("acl"), ACL_FIELDS)
+    unclassified = codes.text("unclassified", required=False)
+    if unclassified and not (unclassified.isdigit() and len(unclassified) == ACL_CODE_DIGITS):
+        fields.problems.add(codes.line_of("unclassified"), f"unclassified {unclassified!r} must be {ACL_CODE_DIGITS} digits")
+    classes = _digit_keys(codes.mapping_of("classes", required=True), ACL_CLASS_DIGITS, "class", codes, "classes")
+    return ReturnCodes({digit: " ".join(meaning.split()) for digit, meaning in classes.items()},
+                       codes.text("citation"), unclassified)
+
+
 def parse_codebook(raw: Any, problems: Problems) -> CodeBook:
     fields = Fields(raw, "the error-code structure", problems, 1, CODEBOOK_FIELDS)
     levels = {str(k): str(v) for k, v in fields.mapping_of("levels", required=True).items()}
@@ -53,4 +69,4 @@ def parse_codebook(raw: Any, problems: Problems) -> CodeBook:
                                      klass.text("name"), " ".join(klass.text("meaning").split())))
     citations = tuple(c for key in ("citation", "levels_citation", "modules_citation", "classes_citation")
                       if (c := fields.text(key, required=key == "citation")))
-    return CodeBook(levels, modules, tuple(classes), citations, _torch_npu(fields))
+    return CodeBook(levels, modules, tuple(classes), citations, _torch_npu(fields), _acl(fields))

@@ -76,7 +76,7 @@ def check_rule_citations(rules: tuple[Rule, ...], articles: dict[str, Article]) 
 
 
 def check_codebook_citations(codebook: CodeBook, shown: str, articles: dict[str, Article]) -> list[Problem]:
-    cited = (*codebook.citations, *((codebook.torch_npu.citation,) if codebook.torch_npu else ()))
+    cited = (*codebook.citations, *(extra.citation for extra in (codebook.torch_npu, codebook.acl) if extra))
     return [Problem(shown, 1, f"error-code structure {problem}")
             for citation in cited if (problem := _citation_problem(citation, articles))]
 

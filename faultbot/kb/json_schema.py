@@ -264,12 +264,17 @@ def _codes() -> Schema:
         "citation": _CITATION, "submodules": digits(c.SUBMODULE_DIGITS, "ERR02200: 02, the submodule"),
         "codes": digits(c.CODE_DIGITS, "ERR02200: 200, the code"),
         "says": _text(filled=True)}, ["submodules", "codes"])
+    acl = _record(c.ACL_FIELDS, {
+        "citation": _CITATION, "classes": digits(c.ACL_CLASS_DIGITS, "507015: 5, the class"),
+        "unclassified": _described({"type": "string", "pattern": f"^[0-9]{{{c.ACL_CODE_DIGITS}}}$"},
+                                   "the code of every error the ACL layer cannot classify")}, ["citation", "classes"])
     return _record(c.CODEBOOK_FIELDS, {
         "citation": _CITATION, "levels": _described(words, "first letter: E, W, I"), "levels_citation": _CITATION,
         "modules": _described(words, "second character: the module"), "modules_citation": _CITATION,
         "classes": _list(code_class, "number ranges and what they mean", min_items=1, lone=False),
         "classes_citation": _CITATION,
         "torch_npu": _described(torch_npu, "torch_npu's ERR codes: ERR, submodule, code"),
+        "acl": _described(acl, "aclError return codes: six digits, the first the class"),
     }, ["citation", "levels", "modules", "classes"])
 
 

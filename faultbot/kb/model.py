@@ -366,6 +366,14 @@ class WrapperCodes(msgspec.Struct, frozen=True):
     says: str = ""                    # what such a code tells, and what it does not
 
 
+class ReturnCodes(msgspec.Struct, frozen=True):
+    """How an aclError return code of the ACL and runtime APIs reads: six digits, the first its class."""
+
+    classes: dict[str, str]           # "5" -> internal software or hardware errors ...
+    citation: str
+    unclassified: str = ""            # the code every error the ACL layer cannot classify becomes
+
+
 class CodeBook(msgspec.Struct, frozen=True):
     """How an error code reads: level, reporting module and number class (kb/codes.yaml)."""
 
@@ -374,6 +382,7 @@ class CodeBook(msgspec.Struct, frozen=True):
     classes: tuple[CodeClass, ...]
     citations: tuple[str, ...]        # the sections that say all this
     torch_npu: WrapperCodes | None = None
+    acl: ReturnCodes | None = None
 
 
 class Section(msgspec.Struct, frozen=True):

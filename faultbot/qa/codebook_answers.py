@@ -1,7 +1,7 @@
 """Questions about how CANN error codes are built, answered from kb/codes.yaml: which module a
 module character stands for (asked by the character, a prefix such as ``EIxxxx`` or ``EI codes``,
-or a whole code), what the characters of a code are, what its number ranges mean, and what a
-torch_npu ERR code (ERR02200) reads as."""
+or a whole code), what the characters of a code are, what its number ranges mean, what a
+torch_npu ERR code (ERR02200) reads as, and what class an aclError's first digit gives it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import re
 
 import msgspec
 
-from ..kb.model import CodeBook, Intent, WrapperCodes
+from ..kb.model import CodeBook, Intent, ReturnCodes, WrapperCodes
 from .tokens import words
 
 # The module character a question points at: "letter I", "EIxxxx", "E*", "EI error codes", "EI0002".
@@ -27,6 +27,12 @@ _WRAPPED_CODE = re.compile(r"\b[EWI][0-9A-Z]\d{4}\b|(?<![\w:])[1-5]\d{5}\b", re.
 # A question about the codes whose digits end or start a certain way ("9999 结尾的错误码", "后四位是9开头",
 # "codes ending in 9999"): what their number class means.
 _DIGITS_ASKED = re.compile(r"\b(?:ending|ends?)\s+(?:in|with)\b|\blast four digits\b|结尾|后四位|最后四位|后面四位", re.I)
+# An aclError asked about by its first digit ("这种1开头的码是哪一类", "a 5-prefixed aclError", "2XXXXX vs
+# 5XXXXX", "bucket them by their leading digit"): the question names the ACL or writes such a code.
+_ACL_NAMED = re.compile(r"\bacl(?:error)?\b|(?<![\w:.])[1-5]\d{5}(?![\w.])", re.I | re.ASCII)
+_ACL_CODE = re.compile(r"(?<![\w:.])([1-5])\d{5}(?![\w.])", re.ASCII)
+_CLASS_ASKED = re.compile(r"\b[1-5]x{5}\b|\b[1-5]-?prefixed\b|\b(?:first|leading) digit|\bclass(?:es)?\b|\bbucket"
+                          r"|第一位|首位|开头|哪一?类|什么类", re.I | re.ASCII)
 # what an ERR code is asked about for: what it means, whether it is the cause, what to look at
 READ_FOR = frozenset({Intent.MEANING, Intent.CAUSE, Intent.CHECK})
 
@@ -78,6 +84,16 @@ def _torch_npu_codes(codes: WrapperCodes, reworded: str) -> str:
                       f"Such a code says {codes.says}."])
 
 
+def _acl_classes(codes: ReturnCodes, reworded: str) -> str:
+    """The aclError classes, those of the codes ``reworded`` writes said of them first."""
+    written = list(dict.fromkeys(f"`{m.group(0)}` is a class-{m.group(1)} code: {codes.classes[m.group(1)]}."
+                                 for m in _ACL_CODE.finditer(reworded) if m.group(1) in codes.classes))
+    classes = ";\n".join(f"- `{digit}XXXXX`: {meaning}" for digit, meaning in sorted(codes.classes.items()))
+    unclassified = f"\n\nErrors the ACL layer cannot classify are all `{codes.unclassified}`." if codes.unclassified else ""
+    said = f"An aclError return code's first digit gives its class:\n{classes}.{unclassified}"
+    return "\n\n".join([*written, said])
+
+
 def code_answer(codebook: CodeBook | None, reworded: str, intents: frozenset[Intent]) -> CodeAnswer | None:
     """The answer from the error-code structure, when ``reworded`` (a question in the articles' words)
     asks which module a code's module character is, or how error codes are built or numbered."""
@@ -86,6 +102,8 @@ def code_answer(codebook: CodeBook | None, reworded: str, intents: frozenset[Int
     if (codebook.torch_npu and intents <= READ_FOR and not _WRAPPED_CODE.search(reworded)
             and (read := _torch_npu_codes(codebook.torch_npu, reworded))):
         return CodeAnswer(read, (codebook.torch_npu.citation,))
+    if codebook.acl and _ACL_NAMED.search(reworded) and _CLASS_ASKED.search(reworded):
+        return CodeAnswer(_acl_classes(codebook.acl, reworded), (codebook.acl.citation,))
     said = set(words(reworded))
     character = _module_character(reworded)
     if MODULE_WORD in said and character in codebook.modules:

@@ -129,3 +129,14 @@ def test_a_torch_npu_submodule_of_the_wrong_length_is_named_with_its_line(tmp_pa
     assert main(["kb", "lint", "--kb", str(tmp_path / "kb"), "--articles", str(REPO_DIR / "articles")]) == 1
     err = capsys.readouterr().err.splitlines()
     assert err[0].startswith("kb/codes.yaml:") and "submodule '3' must be 2 digits" in err[0]
+
+
+def test_an_acl_class_of_the_wrong_length_and_a_bad_unclassified_code_are_named_with_their_lines(tmp_path, capsys):
+    shutil.copytree(REPO_DIR / "kb", tmp_path / "kb")
+    codes = tmp_path / "kb" / "codes.yaml"
+    text = codes.read_text(encoding="utf-8").replace('    "3": business', '    "30": business')
+    codes.write_text(text.replace('unclassified: "500000"', 'unclassified: "5000"'), encoding="utf-8")
+    assert main(["kb", "lint", "--kb", str(tmp_path / "kb"), "--articles", str(REPO_DIR / "articles")]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert any(line.startswith("kb/codes.yaml:") and "class '30' must be 1 digits" in line for line in err)
+    assert any(line.startswith("kb/codes.yaml:") and "unclassified '5000' must be 6 digits" in line for line in err)

@@ -1,5 +1,6 @@
 """How CANN error codes are built, answered from kb/codes.yaml: the module a module character names
-(asked by the character, a prefix or a code), the parts of a code and its number classes."""
+(asked by the character, a prefix or a code), the parts of a code and its number classes, and the
+class an aclError's first digit gives it."""
 
 from __future__ import annotations
 
@@ -57,3 +58,19 @@ def test_an_err_code_wrapping_a_cann_or_acl_code_leaves_the_answer_to_that_code(
 def test_codes_asked_about_by_how_their_digits_end_get_the_number_classes(index):
     found = answer(index, "retcode 507011 together with E39999: Inner Error — what do codes ending in 9999 mean")
     assert "9000–9999, internal" in found.text
+
+
+@pytest.mark.parametrize("question", [
+    "is a 5-prefixed aclError something i can fix myself or is it vendor-side",
+    "acl ret 2XXXXX vs 5XXXXX",
+    "aclrtMemGetAllocationGranularity 返回 error code 100000，这种1开头的码是哪一类",
+])
+def test_an_acl_code_asked_about_by_its_first_digit_gets_the_classes(index, question):
+    found = answer(index, question)
+    assert "- `5XXXXX`: internal software or hardware errors, including device execution failures" in found.text
+    assert found.citations[0] == "cann-error-code-structure#acl-return-codes"
+
+
+def test_the_class_of_a_written_acl_code_comes_first_and_a_cann_code_s_digits_are_not_an_acl_class(index):
+    assert answer(index, "100000 开头是1，是哪一类").text.startswith("`100000` is a class-1 code: the developer's environment")
+    assert "aclError" not in answer(index, "错误码后四位是9开头的代表什么").text
