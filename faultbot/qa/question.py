@@ -38,9 +38,9 @@ _ASKERS_NUMBER = re.compile(r"\b(\d+)\s*(?=(?:node|rank|device|npu|npus|gpu|gpus
                             r"|\b(?:node|rank|device|npu)\s*(\d+)\b(?!\s*(?:s|seconds|minutes|mb|gb)\b)", re.I | re.ASCII)
 # "the Ascend equivalent of CUDA_LAUNCH_BLOCKING": another vendor's name asks for what Ascend has instead
 _COUNTERPART = re.compile(r"\b(?:equivalent|counterpart|analogu?e)\s+(?:of|to|for)\b|对应的|等价", re.I)
-# A label of a pasted log line ("Reason: The Notify register ...", "Solution: 1. Check ..."): what the
-# line says it is, not what the question asks for.
-_LOG_LABEL = re.compile(r"\b[A-Z][a-z]+\s?:(?=\s*\S)")
+# A label or field of a pasted log line ("Reason: The Notify register ...", "Solution: 1. Check ...",
+# "reason=vector core timeout"): what the line says it is, not what the question asks for.
+_LOG_LABEL = re.compile(r"\b[A-Z][a-z]+\s?:(?=\s*\S)|\b[A-Za-z_]+=(?=\S)")
 _QUOTED = re.compile(r"`[^`\n]{3,}`|“[^”\n]{3,}”|\"[^\"\n]{3,}\"")   # log text quoted: what a signature ask wants
 
 

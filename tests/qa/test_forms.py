@@ -33,10 +33,13 @@ def test_an_error_code_with_its_message_is_no_field_with_a_value(index):
 
 
 def test_the_labels_of_a_pasted_line_do_not_say_what_is_asked(index):
-    """ "Reason:" in a pasted EI0002 line is the line's, not a question for causes."""
+    """ "Reason:" in a pasted EI0002 line, or "reason=" in a runtime one, is the line's, not a question
+    for causes."""
     pasted = "EI0002: The wait execution of the Notify register times out. Reason: The Notify register has not received"
     assert Intent.CAUSE not in Question.read(f"{pasted} the record. what does this error mean", index).intents
     assert Intent.CAUSE in Question.read(f"{pasted} the record. 一般都是啥原因", index).intents
+    field = "rtDeviceSynchronizeWithTimeout execution failed, reason=vector core timeout"
+    assert Question.read(f"{field} 507034 是啥", index).intents == {Intent.MEANING}
 
 
 def test_a_stated_value_is_answered_by_what_the_value_means(index):
