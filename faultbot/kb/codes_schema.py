@@ -9,8 +9,8 @@ from typing import Any
 from .fields import Fields, Problems
 from .model import CodeBook, CodeClass, ReturnCodes, WrapperCodes
 
-CODEBOOK_FIELDS = ("citation", "levels", "levels_citation", "modules", "modules_citation", "classes", "classes_citation",
-                   "torch_npu", "acl")
+CODEBOOK_FIELDS = ("citation", "levels", "level_notes", "levels_citation", "modules", "modules_citation", "classes",
+                   "classes_citation", "torch_npu", "acl")
 CLASS_FIELDS = ("first", "last", "name", "meaning")
 CODE_NUMBER_RANGE = (0, 9999)
 TORCH_NPU_FIELDS = ("citation", "submodules", "codes", "says")
@@ -59,6 +59,9 @@ def _acl(fields: Fields) -> ReturnCodes | None:
 def parse_codebook(raw: Any, problems: Problems) -> CodeBook:
     fields = Fields(raw, "the error-code structure", problems, 1, CODEBOOK_FIELDS)
     levels = {str(k): str(v) for k, v in fields.mapping_of("levels", required=True).items()}
+    notes = {str(k): " ".join(str(v).split()) for k, v in fields.mapping_of("level_notes").items()}
+    for letter in notes.keys() - levels.keys():
+        problems.add(fields.line_of("level_notes"), f"level note for '{letter}', which is not a level letter")
     modules = {str(k): str(v) for k, v in fields.mapping_of("modules", required=True).items()}
     classes = []
     low, high = CODE_NUMBER_RANGE
@@ -69,4 +72,4 @@ def parse_codebook(raw: Any, problems: Problems) -> CodeBook:
                                      klass.text("name"), " ".join(klass.text("meaning").split())))
     citations = tuple(c for key in ("citation", "levels_citation", "modules_citation", "classes_citation")
                       if (c := fields.text(key, required=key == "citation")))
-    return CodeBook(levels, modules, tuple(classes), citations, _torch_npu(fields), _acl(fields))
+    return CodeBook(levels, modules, tuple(classes), citations, _torch_npu(fields), _acl(fields), notes)

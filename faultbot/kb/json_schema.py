@@ -270,6 +270,7 @@ def _codes() -> Schema:
                                    "the code of every error the ACL layer cannot classify")}, ["citation", "classes"])
     return _record(c.CODEBOOK_FIELDS, {
         "citation": _CITATION, "levels": _described(words, "first letter: E, W, I"), "levels_citation": _CITATION,
+        "level_notes": _described(words, "what a code of a level does and does not tell"),
         "modules": _described(words, "second character: the module"), "modules_citation": _CITATION,
         "classes": _list(code_class, "number ranges and what they mean", min_items=1, lone=False),
         "classes_citation": _CITATION,

@@ -383,6 +383,7 @@ class CodeBook(msgspec.Struct, frozen=True):
     citations: tuple[str, ...]        # the sections that say all this
     torch_npu: WrapperCodes | None = None
     acl: ReturnCodes | None = None
+    level_notes: dict[str, str] = {}  # "W" -> what a code of that level does and does not tell
 
 
 class Section(msgspec.Struct, frozen=True):

@@ -1,7 +1,8 @@
 """Questions about how CANN error codes are built, answered from kb/codes.yaml: which module a
 module character stands for (asked by the character, a prefix such as ``EIxxxx`` or ``EI codes``,
-or a whole code), what the characters of a code are, what its number ranges mean, what a
-torch_npu ERR code (ERR02200) reads as, and what class an aclError's first digit gives it."""
+or a whole code), what the characters of a code are, what its number ranges mean, what a code of
+a level tells (W codes, WE0001), what a torch_npu ERR code (ERR02200) reads as, and what class an
+aclError's first digit gives it."""
 
 from __future__ import annotations
 
@@ -33,6 +34,10 @@ _ACL_NAMED = re.compile(r"\bacl(?:error)?\b|(?<![\w:.])[1-5]\d{5}(?![\w.])", re.
 _ACL_CODE = re.compile(r"(?<![\w:.])([1-5])\d{5}(?![\w.])", re.ASCII)
 _CLASS_ASKED = re.compile(r"\b[1-5]x{5}\b|\b[1-5]-?prefixed\b|\b(?:first|leading) digit|\bclass(?:es)?\b|\bbucket"
                           r"|第一位|首位|开头|哪一?类|什么类", re.I | re.ASCII)
+# Codes asked about by their level letter ("W-prefixed cann codes", "W 开头的错误码", "W codes"), or a
+# warning or information code written (WE0001): what a code of that level tells.
+_LEVEL_ASKED = re.compile(r"(?<![\w-])([EWI])(?:-?prefixed\b|\s*开头|\s+(?:error\s+)?codes?\b)", re.ASCII)
+_QUIET_CODE = re.compile(r"\b([WI])([0-9A-Z])\d{4}\b", re.ASCII)
 # what an ERR code is asked about for: what it means, whether it is the cause, what to look at
 READ_FOR = frozenset({Intent.MEANING, Intent.CAUSE, Intent.CHECK})
 
@@ -94,6 +99,18 @@ def _acl_classes(codes: ReturnCodes, reworded: str) -> str:
     return "\n\n".join([*written, said])
 
 
+def _levels_told(codebook: CodeBook, reworded: str) -> str:
+    """What the codes ``reworded`` asks about by their level letter, or the warning and information
+    codes it writes, tell by their level ("" when it does neither, or the KB notes no such level)."""
+    said = [f"`{m.group(0)}` is a **{codebook.levels[m.group(1)]}** ({m.group(1)})"
+            + (f" from **{codebook.modules[m.group(2)]}** ({m.group(2)})" if m.group(2) in codebook.modules else "")
+            + f": {codebook.level_notes[m.group(1)]}."
+            for m in _QUIET_CODE.finditer(reworded) if m.group(1) in codebook.level_notes]
+    said += [f"`{letter}` codes are **{codebook.levels[letter]}s**: {codebook.level_notes[letter]}."
+             for letter in (m.group(1) for m in _LEVEL_ASKED.finditer(reworded)) if letter in codebook.level_notes]
+    return "\n\n".join(dict.fromkeys(said))
+
+
 def code_answer(codebook: CodeBook | None, reworded: str, intents: frozenset[Intent]) -> CodeAnswer | None:
     """The answer from the error-code structure, when ``reworded`` (a question in the articles' words)
     asks which module a code's module character is, or how error codes are built or numbered."""
@@ -105,6 +122,9 @@ def code_answer(codebook: CodeBook | None, reworded: str, intents: frozenset[Int
     if codebook.acl and _ACL_NAMED.search(reworded) and _CLASS_ASKED.search(reworded):
         return CodeAnswer(_acl_classes(codebook.acl, reworded), (codebook.acl.citation,))
     said = set(words(reworded))
+    parts_asked = bool(intents & {Intent.CONSISTS_OF, Intent.RANGE}) or _DIGITS_ASKED.search(reworded) is not None
+    if MODULE_WORD not in said and not parts_asked and (told := _levels_told(codebook, reworded)):
+        return CodeAnswer(told, codebook.citations)
     character = _module_character(reworded)
     if MODULE_WORD in said and character in codebook.modules:
         text = (f"The second character of a CANN error code names the module that reports it: "

@@ -140,3 +140,13 @@ def test_an_acl_class_of_the_wrong_length_and_a_bad_unclassified_code_are_named_
     err = capsys.readouterr().err.splitlines()
     assert any(line.startswith("kb/codes.yaml:") and "class '30' must be 1 digits" in line for line in err)
     assert any(line.startswith("kb/codes.yaml:") and "unclassified '5000' must be 6 digits" in line for line in err)
+
+
+def test_a_note_for_a_level_letter_the_codebook_lacks_is_named_with_its_line(tmp_path, capsys):
+    shutil.copytree(REPO_DIR / "kb", tmp_path / "kb")
+    codes = tmp_path / "kb" / "codes.yaml"
+    codes.write_text(codes.read_text(encoding="utf-8").replace("level_notes:\n", "level_notes:\n  X: never\n"),
+                     encoding="utf-8")
+    assert main(["kb", "lint", "--kb", str(tmp_path / "kb"), "--articles", str(REPO_DIR / "articles")]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert any(line.startswith("kb/codes.yaml:") and "level note for 'X'" in line for line in err)

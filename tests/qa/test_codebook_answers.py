@@ -74,3 +74,18 @@ def test_an_acl_code_asked_about_by_its_first_digit_gets_the_classes(index, ques
 def test_the_class_of_a_written_acl_code_comes_first_and_a_cann_code_s_digits_are_not_an_acl_class(index):
     assert answer(index, "100000 开头是1，是哪一类").text.startswith("`100000` is a class-1 code: the developer's environment")
     assert "aclError" not in answer(index, "错误码后四位是9开头的代表什么").text
+
+
+@pytest.mark.parametrize("question, told", [
+    ("do W-prefixed cann codes ever kill a job or are they just noise", "`W` codes are **warnings**: worth reading"),
+    ("W 开头的错误码会导致任务挂掉吗？", "`W` codes are **warnings**"),
+    ("WE0001 'not supported' right before the failure, should i chase it", "`WE0001` is a **warning** (W) from **Runtime** (E)"),
+])
+def test_codes_asked_about_by_their_level_get_what_that_level_tells(index, question, told):
+    found = answer(index, question)
+    assert found.text.startswith(told) and "cann-error-code-structure#level-letter" in found.citations
+
+
+def test_a_question_about_the_parts_of_a_warning_code_gets_the_parts(index):
+    found = answer(index, "错误码 W40010 里的 W 和 4 分别表示啥？后面四位呢").text
+    assert "9000–9999, internal" in found and "**warning**" not in found
