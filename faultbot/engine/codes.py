@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import msgspec
 
-from ..kb.loader import KnowledgeBase
 from ..kb.model import CODE_SHAPE, CodeBook
 from .facts import Fact, Provenance, ProvenanceSource, WorkingMemory
 from .rules import Context
@@ -28,7 +27,9 @@ class CodeExplanation(msgspec.Struct, frozen=True):
                 f"in the {self.code_class} range: {self.meaning}.")
 
 
-def explain_code(code: str, codebook: CodeBook, kb: KnowledgeBase) -> CodeExplanation | None:
+def explain_code(code: str, codebook: CodeBook, entries: tuple[str, ...] = ()) -> CodeExplanation | None:
+    """``code`` read by its structure, with the KB ``entries`` that list it; None when it is not a
+    CANN code."""
     match = CODE_SHAPE.match(code)
     if match is None:
         return None
@@ -38,7 +39,7 @@ def explain_code(code: str, codebook: CodeBook, kb: KnowledgeBase) -> CodeExplan
         code, codebook.levels.get(level, "code of unknown level"),
         codebook.modules.get(module, f"module '{module}', which the error-code reference does not name"),
         klass.name if klass else "unlisted", klass.meaning if klass else "the reference gives no class for it",
-        kb.index.listing(code), codebook.citations)
+        entries, codebook.citations)
 
 
 class ReportingModule:

@@ -93,7 +93,8 @@ class Engine:
         roots = [c for c in ranked if not c.echo and c.status in (Status.CONFIRMED, Status.PROBABLE)]
         echo_root = roots[0] if roots and any(c.echo for c in ranked) else None
         excluded = tuple(c for c in candidates if c.status is Status.EXCLUDED)
-        codes = tuple(explanation for code in memory.values("error_code")
-                      if self.kb.codebook and (explanation := explain_code(str(code), self.kb.codebook, self.kb)))
+        codebook = self.kb.codebook
+        codes = tuple(explanation for code in map(str, memory.values("error_code"))
+                      if codebook and (explanation := explain_code(code, codebook, self.kb.index.listing(code))))
         return Diagnosis(tuple(ranked), excluded, tuple(questions), memory, tuple(matches), tuple(fired), echo_root,
                          codes, decode_fields(memory, self.kb.decoders), tuple(after.items()))

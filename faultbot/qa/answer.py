@@ -24,6 +24,7 @@ from .question import Question
 from .ranking import answers_what_is_asked, rank
 from .stated import Stated, about_named, from_things
 from .tokens import NAME_BOOST, PART_OF_NAME, cjk_pieces, is_cjk, tokenize
+from .unknown_codes import unknown_codes
 
 MIN_COVERAGE = 0.45        # share of the question's weight the best passage must hold
 MIN_COVERAGE_FITTED = 0.35  # ... when it is of the kind asked for (a what-to-collect for "which logs")
@@ -207,6 +208,8 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
     if not foreign and not decoded and (coded := code_answer(index.codebook, asked.text, asked.intents)):
         return Answer(coded.text, coded.citations, 1.0)
     ranked = rank(index.found(asked.query, limit=None), asked, index)
+    if not foreign and not decoded and (unknown := unknown_codes(index, asked, ranked)) is not None:
+        return Answer(unknown.text, unknown.citations, 1.0)
     if not foreign and not decoded and (stated := _from_things(index, asked, ranked)) is not None:
         return Answer.of(stated)
     passage = _from_passages(index, asked, ranked)

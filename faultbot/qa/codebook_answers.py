@@ -89,10 +89,16 @@ def _torch_npu_codes(codes: WrapperCodes, reworded: str) -> str:
                       f"Such a code says {codes.says}."])
 
 
+def acl_class_sentence(code: str, codes: ReturnCodes) -> str | None:
+    """What class the first digit of the aclError ``code`` gives it, None when the KB knows no such class."""
+    meaning = codes.classes.get(code[:1])
+    return f"`{code}` is a class-{code[:1]} code: {meaning}." if meaning else None
+
+
 def _acl_classes(codes: ReturnCodes, reworded: str) -> str:
     """The aclError classes, those of the codes ``reworded`` writes said of them first."""
-    written = list(dict.fromkeys(f"`{m.group(0)}` is a class-{m.group(1)} code: {codes.classes[m.group(1)]}."
-                                 for m in _ACL_CODE.finditer(reworded) if m.group(1) in codes.classes))
+    written = list(dict.fromkeys(said for m in _ACL_CODE.finditer(reworded)
+                                 if (said := acl_class_sentence(m.group(0), codes))))
     classes = ";\n".join(f"- `{digit}XXXXX`: {meaning}" for digit, meaning in sorted(codes.classes.items()))
     unclassified = f"\n\nErrors the ACL layer cannot classify are all `{codes.unclassified}`." if codes.unclassified else ""
     said = f"An aclError return code's first digit gives its class:\n{classes}.{unclassified}"

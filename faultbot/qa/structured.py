@@ -47,7 +47,7 @@ def _without_qualifiers(linked: list[int], index: KnowledgeIndex) -> list[int]:
 
 
 # "this error code" asks about the one code the question names; an error code of CANN or the ACL
-_THIS_CODE = re.compile(r"\b(?:this|that|the)\s+(?:error\s+)?code\b|(?:这个|该)\s*(?:error\s*)?(?:码|code\b)", re.I)
+THIS_CODE = re.compile(r"\b(?:this|that|the)\s+(?:error\s+)?code\b|(?:这个|该)\s*(?:error\s*)?(?:码|code\b)", re.I)
 _CODE = re.compile(r"[A-Z][A-Z0-9]\d{4}|[1-5]\d{5}")
 # characters between a thing's name and the question word asking about it ("507011 是什么", "what is X")
 AT_THE_QUESTION = 4
@@ -61,20 +61,21 @@ def asked_last(index: KnowledgeIndex, reworded: str, linked: list[int]) -> list[
     if len(linked) < 2 or clause == reworded:
         return linked
     named = [n for n in index.linker.linked(clause, index.catalogue) if n in linked]
-    if not named and _THIS_CODE.search(clause):
+    if not named and THIS_CODE.search(clause):
         # "..., error code is 507013, device log: hwts sdma error, 这个错误码是啥": the code it names
         named = [n for n in linked if _code_written(index, reworded, n)]
     return _at_the_question(index, clause, named) or named or linked
 
 
 def _at_the_question(index: KnowledgeIndex, clause: str, named: list[int]) -> list[int]:
-    """Of the things an asking clause names, the one written at its only question word, when the
-    others stand well apart: "errType=0x20(sq sw status error) 507011 是什么" asks about 507011, not
+    """Of the things an asking clause names, the one written at its one question, when the others
+    stand well apart: "errType=0x20(sq sw status error) 507011 是什么" asks about 507011, not
     the status the pasted words name."""
     asks = list(asking_words(clause))
-    if len(named) < 2 or len(asks) != 1:
+    # one question: its words together ("是什么 mean"), not two questions apart
+    if len(named) < 2 or not asks or asks[-1].start() - asks[0].end() > AT_THE_QUESTION:
         return []
-    start, end = asks[0].span()
+    start, end = asks[0].start(), asks[-1].end()
     lowered = clause.lower()
 
     def distance(number: int) -> int:
@@ -101,7 +102,7 @@ def said_of_last(index: KnowledgeIndex, reworded: str, number: int) -> str:
     named = index.linker.linked(clause, index.catalogue)
     if number in named:
         return "at the question" if _at_the_question(index, clause, named) == [number] else "named"
-    return "this code" if _THIS_CODE.search(clause) and _code_written(index, reworded, number) else ""
+    return "this code" if THIS_CODE.search(clause) and _code_written(index, reworded, number) else ""
 
 
 def _code_written(index: KnowledgeIndex, reworded: str, number: int) -> bool:
