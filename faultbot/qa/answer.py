@@ -36,6 +36,8 @@ MIN_CJK_SUGGESTION = 2     # Chinese: a word of two characters or more (安装),
 MAX_CJK_SUGGESTION = 4     # a longer run is a phrase of the question (分析完结果写到哪个文件), not a term
 MAX_ABOUT = 5              # sections listed when the question names a thing but no passage answers it
 
+# a CANN code (EI0002) or an aclError (507018) a decoder's reading names
+ACL_OR_CANN_CODE = re.compile(r"\b(?:[EWI][0-9A-Z]\d{4}|[1-5]\d{5})\b", re.ASCII)
 _TERM = re.compile(r"[A-Za-z0-9_]+(?:[.\-][A-Za-z0-9_]+)*|[\u3400-\u9fff]+")
 
 
@@ -124,6 +126,17 @@ def _field_lines(decoded: tuple[DecodedField, ...], others: bool) -> list[str]:
     if len({d.decoder for d in decoded}) > 1:
         lines.append("\n*Several fields go by that name: the log line the value comes from decides which reading applies.*")
     return lines
+
+
+def _named_by_reading(index: KnowledgeIndex, decoded: tuple[DecodedField, ...]) -> Stated | None:
+    """What the KB states a code means, when the one reading of a value names that code (retCode
+    0x2a: "the API returns aclError 507018"): the reading's code is what the engineer meets next."""
+    if len(decoded) != 1 or index.linker is None:
+        return None
+    codes = ACL_OR_CANN_CODE.findall(decoded[0].sentence)
+    about = [Question.read(code, index) for code in dict.fromkeys(codes)]
+    return next((said for question in about
+                 if (said := from_things(index, replace(question, intents=frozenset({Intent.MEANING})), []))), None)
 
 
 def _is_about(hit: Hit, names: list[str]) -> bool:
@@ -229,6 +242,8 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
     articles = {d.citation.partition("#")[0] for d in decoded}
     if passage.found and passage.citations[0].partition("#")[0] not in articles:
         passage = Answer(None, (), passage.score)
+    if not passage.found and (named := _named_by_reading(index, decoded)) is not None:
+        passage = Answer.of(named)
     text = "\n".join(_field_lines(decoded, others)) + (f"\n\n{passage.text}" if passage.found else "")
     citations = tuple(dict.fromkeys((*(d.citation for d in decoded), *passage.citations)))
     return Answer(text, citations[:MAX_CITATIONS + len(decoded)], 1.0)

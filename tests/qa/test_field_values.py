@@ -68,3 +68,10 @@ def test_a_field_diagnose_reads_on_some_modules_only_is_read_where_the_question_
     context = "plog 里看到 [Wait][LinksEstablishCompleted] is failed. ret[9]."
     assert _readings(kb, f"{context} 这个 ret[9] 指什么") == [("hccl-ret", "9")]
     assert _readings(kb, f"{context} HCCL_CONNECT_TIMEOUT 要调多大") == []
+
+
+def test_a_reading_that_names_a_code_is_followed_by_what_the_kb_says_the_code_is(kb):
+    """retCode 0x2a reads "the API returns aclError 507018": what 507018 is comes next, from its table."""
+    found = answer(KnowledgeIndex.from_kb(kb), "EZ9999 Kernel task happen error, retCode=0x2a, [aicpu exception]. 这是哪里的问题")
+    assert found.text.index("`0x2a`") < found.text.index("ACL_ERROR_RT_AICPU_EXCEPTION")
+    assert found.citations[:2] == ("cann-acl-error-codes#retcode-mapping", "cann-acl-error-codes#device-execution-codes")
