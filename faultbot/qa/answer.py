@@ -231,7 +231,8 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
         # its other words does not answer it; what the KB holds about an Ascend name it asks about may.
         return _about_what_is_named(index, asked, ranked) or Answer(None, (), passage.score, suggestions(asked.text, index))
     if not decoded:
-        quoted = _quoted_line(index, asked, ranked)
+        # another vendor's message ("CUDA out of memory. Tried to allocate") is not the Ascend line it resembles
+        quoted = _quoted_line(index, asked, ranked) if not foreign else None
         if passage.found:
             return _with_quoted_line(index, asked, passage, quoted)
         if (named := _about_what_is_named(index, asked, ranked)) is not None:

@@ -1,7 +1,8 @@
 """The log lines the articles show, by the runs of words they hold: a question that quotes one (a
 line pasted from the asker's log, "hccl fftsplus task timeout occurred during task execution,
 stream_id:7 ...") is about the section that shows and explains that line, and the sentence that
-introduces the line says what it is."""
+introduces the line says what it is. A line is shown in a log example after a sentence, or quoted
+in the sentence itself as inline code (`RuntimeError: NPU out of memory. Tried to allocate ...`)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ RUN = 5                 # words in a row: a phrase this long is a quoted line, n
 MIN_RUNS = 2            # a quote holds this many runs (six words in a row) of one section's lines
 MAX_SECTIONS = 3        # a run more sections show (a plog header's words) quotes none of them
 _WORD = re.compile(r"[A-Za-z][A-Za-z_]*")     # numbers, addresses and ids differ from log to log
+_INLINE_CODE = re.compile(r"`([^`\n]+)`")
 
 Run = tuple[str, ...]
 
@@ -28,13 +30,18 @@ def runs(text: str) -> set[Run]:
     return {tuple(words[i:i + RUN]) for i in range(len(words) - RUN + 1)}
 
 
+def shown(sentence: Sentence) -> str:
+    """The log text ``sentence`` shows: the example after it and what it quotes as inline code."""
+    return " ".join((*sentence.shows, *_INLINE_CODE.findall(sentence.text)))
+
+
 class Quote(msgspec.Struct, frozen=True):
     sections: frozenset[str] = frozenset()    # the sections showing the line quoted (most of its runs)
     runs: frozenset[Run] = frozenset()        # the runs of the question those sections' lines hold
 
     def introduced_by(self, found: Sequence[Sentence]) -> int | None:
         """Which of ``found`` introduces the log example that holds most of the quoted line, if any."""
-        held = [len(self.runs & runs(" ".join(sentence.shows))) if sentence.shows else 0 for sentence in found]
+        held = [len(self.runs & runs(shown(sentence))) for sentence in found]
         most = max(held, default=0)
         return held.index(most) if most >= MIN_RUNS else None
 
@@ -50,7 +57,7 @@ class LogExamples(msgspec.Struct, frozen=True):
             if passage.ref != passage.citation or passage.field:
                 continue
             for sentence in found_sentences:
-                for run in runs(" ".join(sentence.shows)):
+                for run in runs(shown(sentence)):
                     found.setdefault(run, set()).add(passage.citation)
         return cls({run: tuple(sorted(cited)) for run, cited in found.items() if len(cited) <= MAX_SECTIONS})
 

@@ -45,3 +45,11 @@ def test_what_a_quoted_line_is_comes_first_from_the_article_that_explains_it(ind
     found = answer(index, asked)
     assert found.citations[0] == "hccl-error-code-ei0002#device-side"
     assert found.text.startswith("**The line you quote")
+
+
+def test_a_line_an_article_quotes_as_inline_code_is_found_but_not_another_vendor_s_like_it(index):
+    """The driver article quotes torch_npu's out-of-memory message inline; CUDA's has the same words."""
+    pasted = "RuntimeError: NPU out of memory. Tried to allocate 52.00 MiB (NPU 0; 60.96 GiB total capacity; what do I check"
+    assert index.log_examples.quote(pasted).sections == {"cann-driver-errors#device-oom"}
+    assert "cann-driver-errors#device-oom" in answer(index, pasted).citations
+    assert not answer(index, "CUDA out of memory. Tried to allocate 2.00 GiB, how to fix").found

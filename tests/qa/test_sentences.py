@@ -32,3 +32,8 @@ def test_sentences_rows_items_and_commands():
     assert "Acronym: LCCL; Expansion: Low-latency Collective Communication Library" in texts
     assert found[texts.index("first item.")].bullet
     assert not any("log line" in t or "Key terms" in t for t in texts)
+
+
+def test_a_full_stop_inside_inline_code_ends_no_sentence():
+    cut = [s.text for s in sentences("It shows `NPU out of memory. Tried to allocate <size>` first. Then it dies.")]
+    assert cut == ["It shows `NPU out of memory. Tried to allocate <size>` first.", "Then it dies."]
