@@ -1,11 +1,12 @@
 """Reading an error code by its structure: which module reported which kind of error, and what
-that class of code means — never a cause it cannot know — and the reporting module as a fact."""
+that class of code means — never a cause it cannot know — and the reporting module as a fact; an
+aclError return code by the class its first digit gives it."""
 
 from __future__ import annotations
 
 import msgspec
 
-from ..kb.model import CODE_SHAPE, CodeBook
+from ..kb.model import CODE_SHAPE, CodeBook, ReturnCodes
 from .facts import Fact, Provenance, ProvenanceSource, WorkingMemory
 from .rules import Context
 
@@ -40,6 +41,31 @@ def explain_code(code: str, codebook: CodeBook, entries: tuple[str, ...] = ()) -
         codebook.modules.get(module, f"module '{module}', which the error-code reference does not name"),
         klass.name if klass else "unlisted", klass.meaning if klass else "the reference gives no class for it",
         entries, codebook.citations)
+
+
+class ReturnCodeReading(msgspec.Struct, frozen=True):
+    """An aclError return code (507015) read by its class digit."""
+
+    code: str
+    code_class: str                   # its first digit
+    meaning: str
+    entries: tuple[str, ...]          # KB entries that list this code
+    citation: str
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.code} is a class-{self.code_class} aclError: {self.meaning}."
+
+    @property
+    def citations(self) -> tuple[str, ...]:
+        return (self.citation,)
+
+
+def read_return_code(code: str, codes: ReturnCodes, entries: tuple[str, ...] = ()) -> ReturnCodeReading | None:
+    """``code`` read by its first digit, with the KB ``entries`` that list it; None when it is not
+    six digits or the KB knows no such class."""
+    meaning = codes.classes.get(code[:1]) if len(code) == 6 and code.isdigit() else None
+    return ReturnCodeReading(code, code[:1], meaning, entries, codes.citation) if meaning else None
 
 
 class ReportingModule:

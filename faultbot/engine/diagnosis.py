@@ -18,7 +18,7 @@ from .agenda import run_to_fixpoint
 from .aggregates import AGGREGATIONS, HeartbeatCrimer
 from .answers import parse_answer
 from .candidates import Candidate, Status, rank, score_entries, score_entry
-from .codes import CodeExplanation, ReportingModule, explain_code
+from .codes import CodeExplanation, ReportingModule, ReturnCodeReading, explain_code, read_return_code
 from .conditions import Tri
 from .consequences import consequences, roots_first
 from .decoding import DecodedField, decode_fields
@@ -46,6 +46,7 @@ class Diagnosis(msgspec.Struct, frozen=True):
     codes: tuple[CodeExplanation, ...] = ()   # every error code seen, read by its structure
     decoded: tuple[DecodedField, ...] = ()    # every field value a KB decoder explains
     consequences: tuple[tuple[str, str], ...] = ()   # (fault, the earlier fault on its rank it follows from)
+    return_codes: tuple[ReturnCodeReading, ...] = ()  # every aclError seen, read by its class digit
 
     @property
     def top(self) -> Candidate | None:
@@ -96,5 +97,8 @@ class Engine:
         codebook = self.kb.codebook
         codes = tuple(explanation for code in map(str, memory.values("error_code"))
                       if codebook and (explanation := explain_code(code, codebook, self.kb.index.listing(code))))
+        acl = codebook.acl if codebook else None
+        return_codes = tuple(reading for code in dict.fromkeys(map(str, memory.values("acl_error_code")))
+                             if acl and (reading := read_return_code(code, acl, self.kb.index.listing(code))))
         return Diagnosis(tuple(ranked), excluded, tuple(questions), memory, tuple(matches), tuple(fired), echo_root,
-                         codes, decode_fields(memory, self.kb.decoders), tuple(after.items()))
+                         codes, decode_fields(memory, self.kb.decoders), tuple(after.items()), return_codes)

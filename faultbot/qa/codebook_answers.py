@@ -10,6 +10,7 @@ import re
 
 import msgspec
 
+from ..engine.codes import read_return_code
 from ..kb.model import CodeBook, Intent, ReturnCodes, WrapperCodes
 from .tokens import words
 
@@ -91,8 +92,8 @@ def _torch_npu_codes(codes: WrapperCodes, reworded: str) -> str:
 
 def acl_class_sentence(code: str, codes: ReturnCodes) -> str | None:
     """What class the first digit of the aclError ``code`` gives it, None when the KB knows no such class."""
-    meaning = codes.classes.get(code[:1])
-    return f"`{code}` is a class-{code[:1]} code: {meaning}." if meaning else None
+    reading = read_return_code(code, codes)
+    return f"`{code}` is a class-{reading.code_class} code: {reading.meaning}." if reading else None
 
 
 def _acl_classes(codes: ReturnCodes, reworded: str) -> str:

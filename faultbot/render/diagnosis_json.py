@@ -117,6 +117,9 @@ def diagnosis_dict(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStats | 
         "codes": [{"code": c.code, "level": c.level, "module": c.module, "class": c.code_class,
                    "meaning": c.meaning, "entries": list(c.entries),
                    "citations": [citation_dict(ref, kb.articles) for ref in c.citations]} for c in diagnosis.codes],
+        "return_codes": [{"code": r.code, "class": r.code_class, "meaning": r.meaning, "entries": list(r.entries),
+                          "citations": [citation_dict(ref, kb.articles) for ref in r.citations]}
+                         for r in diagnosis.return_codes],
         "decoded": [{"decoder": d.decoder, "field": d.fact.name, "label": d.label, "value": json_value(d.fact.value),
                      "meaning": d.meaning, "known": d.known, "citation": citation_dict(d.citation, kb.articles),
                      "source": _provenance(d.fact)} for d in diagnosis.decoded],

@@ -201,7 +201,7 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
         lines += decoded_field_lines(diagnosis, kb)
         lines += fix_sections(entry, ("next_checks",), filled)
     concluded_codes = {code for c in diagnosis.conclusions for code in c.entry.error_codes}
-    unexplained = [c for c in diagnosis.codes if c.code not in concluded_codes]
+    unexplained = [c for c in (*diagnosis.codes, *diagnosis.return_codes) if c.code not in concluded_codes]
     if unexplained:
         lines += ["", "## What the error codes say", ""]
         for code in unexplained[:MAX_CODES_SHOWN]:
@@ -210,7 +210,8 @@ def diagnosis_markdown(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStat
         if len(unexplained) > MAX_CODES_SHOWN:
             lines.append(f"- … and {len(unexplained) - MAX_CODES_SHOWN:,} more codes (`--format json` explains "
                          "them all)")
-        lines += [f"  *Source: {citation_line(ref, kb.articles)}*" for ref in unexplained[0].citations[:1]]
+        sources = dict.fromkeys(code.citations[0] for code in unexplained[:MAX_CODES_SHOWN])
+        lines += [f"  *Source: {citation_line(ref, kb.articles)}*" for ref in sources]
     if diagnosis.questions:
         lines += ["", "## To narrow it down", ""]
         for question in diagnosis.questions:

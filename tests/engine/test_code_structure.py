@@ -50,3 +50,17 @@ def test_a_wrapper_with_nothing_known_inside_is_at_most_possible_and_says_what_t
     top = report["conclusions"][0]
     assert (top["id"], top["status"]) == ("cann.internal-error", "possible")
     assert any("msnpureport" in " ".join(step["commands"]) for step in top["fixes"]["permanent"])
+
+
+# a real paste's form (vllm-ascend): torch_npu's wrapper around an aclnn return code no table lists
+ACL_CODE = ("RuntimeError: create_config:build/CMakeFiles/torch_npu.dir/compiler_depend.ts:102 NPU function error: "
+            "aclnnMoeDistributeDispatchV4, error code is 561000\n")
+
+
+def test_an_acl_return_code_is_read_by_its_class_digit():
+    done = diagnose(ACL_CODE, "--format", "markdown")
+    assert "561000 is a class-5 aclError: internal software or hardware errors" in done.stdout
+    out = json.loads(diagnose(ACL_CODE, "--format", "json").stdout)
+    (code,) = out["return_codes"]
+    assert (code["code"], code["class"], code["entries"]) == ("561000", "5", [])
+    assert code["citations"][0]["ref"] == "cann-error-code-structure#acl-return-codes"
