@@ -50,6 +50,11 @@ def _stack_names(stacks: list[str]) -> re.Pattern[str] | None:
                       re.IGNORECASE)
 
 
+def _shape(parts: list[str]) -> tuple[int, str]:
+    """The parts of a name a typo never changes: how many, and the first of several (its product)."""
+    return len(parts), parts[0] if len(parts) > 1 else ""
+
+
 def _parts_close(typed: list[str], known: list[str]) -> bool:
     from rapidfuzz.distance import Levenshtein
 
@@ -141,18 +146,30 @@ class Rewording(msgspec.Struct, frozen=True, dict=True):  # dict: room for the c
         if typed.upper() in self._upper_names:
             return typed
         parts = typed.upper().split("_")
-        close = {name for name in self.names if _parts_close(parts, name.upper().split("_"))}
+        close = {name for name, known in self._names_shaped.get(_shape(parts), ()) if _parts_close(parts, known)}
         return close.pop() if len(close) == 1 else typed
 
     @functools.cached_property
     def _upper_names(self) -> frozenset[str]:
         return frozenset(name.upper() for name in self.names)
 
+    @functools.cached_property
+    def _names_shaped(self) -> dict[tuple[int, str], list[tuple[str, list[str]]]]:
+        """The known names, split into parts, by ``_shape``: only names of a typed name's shape can be
+        what it misspells (a paste of thousands of names is read at once)."""
+        found: dict[tuple[int, str], list[tuple[str, list[str]]]] = {}
+        for name in self.names:
+            parts = name.upper().split("_")
+            found.setdefault(_shape(parts), []).append((name, parts))
+        return found
+
     def reword(self, question: str) -> str:
         """``question`` in the articles' words."""
         text = as_ascii_punctuation(question)
-        text = NAME.sub(lambda m: self._known_name(m.group()), text)
-        text = _WORD.sub(lambda m: self._known_word(m.group()), text)
+        said: dict[str, str] = {}     # a name pasted a thousand times is looked up once
+        text = NAME.sub(lambda m: said.get(m.group()) or said.setdefault(m.group(), self._known_name(m.group())), text)
+        words: dict[str, str] = {}
+        text = _WORD.sub(lambda m: words.get(m.group()) or words.setdefault(m.group(), self._known_word(m.group())), text)
         return self.said_canonically(text)
 
     def said_canonically(self, text: str) -> str:

@@ -121,9 +121,12 @@ def query_terms(text: str, known: Callable[[str], bool] | None = None) -> dict[s
     """A question's tokens and how much each counts: a word written as a name (HCCL_EXEC_TIMEOUT,
     LcalAllReduce, AIV, EI0002) names what is asked about, so it counts double. Given what the
     index ``known``s, a CamelCase word it does not know made of words it does (crimerRank, sendBuf)
-    is those words glued, as field names are: its words count as words."""
+    is those words glued, as field names are: its words count as words. Past MAX_QUERY_TERMS
+    different terms (a paste of a whole log) the rest is left out: a question's search stays quick."""
     terms: dict[str, float] = {}
     for run in _RUN.findall(text):
+        if len(terms) >= MAX_QUERY_TERMS:
+            break
         tokens = _cjk_tokens(run) if is_cjk(run) else _word_tokens(run)
         name = _is_name(run)
         if name and tokens and known is not None and _GLUED.fullmatch(run) and not known(tokens[0]):
@@ -137,6 +140,7 @@ def query_terms(text: str, known: Callable[[str], bool] | None = None) -> dict[s
 
 
 NAME_BOOST = 2.0
+MAX_QUERY_TERMS = 1000
 PART_OF_NAME = 0.5     # "lcal" of LcalAllReduce: the name itself says it better
 
 
