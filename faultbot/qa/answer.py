@@ -222,7 +222,7 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
         return Answer(coded.text, coded.citations, 1.0)
     ranked = rank(index.found(asked.query, limit=None), asked, index)
     if not foreign and not decoded and (unknown := unknown_codes(index, asked, ranked)) is not None:
-        return Answer(unknown.text, unknown.citations, 1.0)
+        return Answer(unknown.text, unknown.citations, 1.0, direct=False)
     if not foreign and not decoded and (stated := _from_things(index, asked, ranked)) is not None:
         return Answer.of(stated)
     passage = _from_passages(index, asked, ranked)

@@ -12,6 +12,7 @@ def test_a_cann_code_no_entry_describes_is_read_by_level_module_and_class(index)
     assert found.text.startswith("`EH0004` is not described in the knowledge base. By its structure, EH0004 is an "
                                  "error reported by ACL (AscendCL), in the user class range")
     assert found.citations[0].startswith("cann-error-code-structure#")
+    assert not found.direct, "what the KB holds about the code, not an answer to what caused it"
 
 
 def test_an_acl_code_no_table_lists_is_read_by_its_class(index):
