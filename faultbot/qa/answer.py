@@ -141,9 +141,11 @@ def _named_by_reading(index: KnowledgeIndex, decoded: tuple[DecodedField, ...]) 
 
 def _is_about(hit: Hit, names: list[str]) -> bool:
     """The passage is about one of ``names``: its title or its first sentence says it (a table row
-    naming it in passing does not)."""
+    naming it in passing does not), a name's underscores as spaces or not."""
     opening = hit.passage.title + " " + (hit.sentences[0].text if hit.sentences else "")
-    return any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", opening, re.I | re.ASCII) for name in names)
+    # a field's name is written in words there too: device_ip as "device IP"
+    return any(re.search(r"(?<![\w-])" + re.escape(name).replace("_", "[_ ]") + r"(?![\w-])", opening, re.I | re.ASCII)
+               for name in names)
 
 
 def _about_what_is_named(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]]) -> Answer | None:

@@ -314,3 +314,10 @@ def test_a_thing_asked_about_after_a_paste_is_answered_from_what_the_kb_states(i
              "The aicore execution times out. what does 507014 indicate?")
     found = answer(index, asked)
     assert found.direct and found.citations[0] == "cann-acl-error-codes#device-execution-codes"
+
+
+def test_a_field_named_with_underscores_is_found_in_a_title_that_writes_it_in_words(index):
+    """device_ip of a pasted message is the "Device IP" a section is titled by: that section is shown."""
+    found = answer(index, "MindIE 报 device_ip is invalid in ranktable file，怎么解决")
+    assert "hccn_tool -i <device_id> -ip -g" in found.text
+    assert found.citations[0] == "hccl-error-code-ei0014#device-ip"
