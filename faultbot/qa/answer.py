@@ -7,6 +7,7 @@ about the thing the question names."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import msgspec
 from msgspec.structs import replace
@@ -128,15 +129,19 @@ def _field_lines(decoded: tuple[DecodedField, ...], others: bool) -> list[str]:
     return lines
 
 
+def _what_code_is(index: KnowledgeIndex, codes: Sequence[str]) -> Stated | None:
+    """What the KB states the first of ``codes`` it knows means."""
+    about = (Question.read(code, index) for code in dict.fromkeys(codes))
+    return next((said for question in about
+                 if (said := from_things(index, replace(question, intents=frozenset({Intent.MEANING})), []))), None)
+
+
 def _named_by_reading(index: KnowledgeIndex, decoded: tuple[DecodedField, ...]) -> Stated | None:
     """What the KB states a code means, when the one reading of a value names that code (retCode
     0x2a: "the API returns aclError 507018"): the reading's code is what the engineer meets next."""
-    if len(decoded) != 1 or index.linker is None:
+    if len(decoded) != 1:
         return None
-    codes = ACL_OR_CANN_CODE.findall(decoded[0].sentence)
-    about = [Question.read(code, index) for code in dict.fromkeys(codes)]
-    return next((said for question in about
-                 if (said := from_things(index, replace(question, intents=frozenset({Intent.MEANING})), []))), None)
+    return _what_code_is(index, ACL_OR_CANN_CODE.findall(decoded[0].sentence))
 
 
 def _is_about(hit: Hit, names: list[str]) -> bool:
@@ -221,6 +226,10 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
     decoded = index.fields.decode(asked.text, as_ascii_punctuation(question)) if index.fields else ()
     others = not decoded and index.fields is not None and bool(decoded := index.fields.decode_others(asked.text))
     if not foreign and not decoded and (coded := code_answer(index.codebook, asked.text, asked.intents)):
+        # the class of a code the KB describes, and what it describes it as ("507015 算哪一类错误")
+        if (said := _what_code_is(index, coded.codes)) is not None:
+            read, _, classes = coded.text.partition("\n\n")
+            return Answer(f"{read}\n\n{said.text}\n\n{classes}".rstrip(), (*coded.citations, *said.citations), 1.0)
         return Answer(coded.text, coded.citations, 1.0)
     ranked = rank(index.found(asked.query, limit=None), asked, index)
     if not foreign and not decoded and (unknown := unknown_codes(index, asked, ranked)) is not None:

@@ -46,6 +46,7 @@ READ_FOR = frozenset({Intent.MEANING, Intent.CAUSE, Intent.CHECK})
 class CodeAnswer(msgspec.Struct, frozen=True):
     text: str                       # Markdown
     citations: tuple[str, ...]
+    codes: tuple[str, ...] = ()     # the codes it reads that the question writes (507015 of "507015 算哪一类")
 
 
 def _module_character(reworded: str) -> str:
@@ -127,7 +128,8 @@ def code_answer(codebook: CodeBook | None, reworded: str, intents: frozenset[Int
             and (read := _torch_npu_codes(codebook.torch_npu, reworded))):
         return CodeAnswer(read, (codebook.torch_npu.citation,))
     if codebook.acl and _ACL_NAMED.search(reworded) and _CLASS_ASKED.search(reworded):
-        return CodeAnswer(_acl_classes(codebook.acl, reworded), (codebook.acl.citation,))
+        written = tuple(dict.fromkeys(m.group(0) for m in _ACL_CODE.finditer(reworded)))
+        return CodeAnswer(_acl_classes(codebook.acl, reworded), (codebook.acl.citation,), written)
     said = set(words(reworded))
     parts_asked = bool(intents & {Intent.CONSISTS_OF, Intent.RANGE}) or _DIGITS_ASKED.search(reworded) is not None
     if MODULE_WORD not in said and not parts_asked and (told := _levels_told(codebook, reworded)):

@@ -89,3 +89,10 @@ def test_codes_asked_about_by_their_level_get_what_that_level_tells(index, quest
 def test_a_question_about_the_parts_of_a_warning_code_gets_the_parts(index):
     found = answer(index, "错误码 W40010 里的 W 和 4 分别表示啥？后面四位呢").text
     assert "9000–9999, internal" in found and "**warning**" not in found
+
+
+def test_the_class_of_a_code_the_kb_describes_comes_with_what_it_describes_it_as(index):
+    found = answer(index, "error code is 507015 [Error]: The aicore execution is abnormal. 507015 算哪一类错误")
+    first, second = found.text.split("\n\n")[:2]
+    assert first.startswith("`507015` is a class-5 code") and "ACL_ERROR_RT_AICORE_EXCEPTION" in second
+    assert found.citations[:2] == ("cann-error-code-structure#acl-return-codes", "cann-acl-error-codes#device-execution-codes")
