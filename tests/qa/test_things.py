@@ -286,6 +286,9 @@ def test_a_question_that_gives_its_context_first_asks_about_what_its_last_clause
     named = index.linker.linked(reworded, index.catalogue)
     assert [index.catalogue.things[n].names[0] for n in asked_last(index, reworded, named)] == ["507011"]
     assert "ACL_ERROR_RT_MODEL_EXECUTE" in answer(index, pasted).text
+    # 是什么意思 and 代表什么 are said as "mean" and "acronym": they still ask
+    assert last_clause(index.rewording.reword("error code is 207005 [Error]: Failed to apply for memory. 这个207005代表什么")
+                       ) == index.rewording.reword("这个207005代表什么")
     # "跑了几个小时" tells how long it ran; "几" asks elsewhere
     assert last_clause("训练跑了几个小时后报 EI0002，怎么处理") == "怎么处理"
     for both in ("HCCL_EVENT_TIMEOUT 默认值多少？要比 HCCL_EXEC_TIMEOUT 大吗",
