@@ -28,6 +28,7 @@ def test_an_error_code_written_after_the_word_for_reporting_one_stays_an_error_c
     assert "error code 507033" in index.rewording.reword("跑检查程序报错误码 507033")
     assert "error code" in index.rewording.reword("报错码0xa8028802")
     assert Intent.MEANING in index.rewording.intents(index.rewording.reword("Arrival Time 到底指啥"))
+    assert Intent.MEANING in index.rewording.intents(index.rewording.reword("what kind of error is EI0002"))
 
 
 def test_a_name_typed_with_a_typo_is_the_name_the_kb_knows(index):
