@@ -124,7 +124,9 @@ def _field_lines(decoded: tuple[DecodedField, ...], others: bool) -> list[str]:
     """Each reading of the value, or with ``others`` of the values besides it."""
     besides = "other than " if others else ""
     lines = [f"- **{d.label}** {besides}`{show_value(d.fact.value)}`: {d.sentence}" for d in decoded]
-    if len({d.decoder for d in decoded}) > 1:
+    # one value read by several decoders (a CQE status of RoCE or of SDMA), not two fields of a pasted line
+    values = [show_value(d.fact.value) for d in decoded]
+    if len(set(values)) < len(values):
         lines.append("\n*Several fields go by that name: the log line the value comes from decides which reading applies.*")
     return lines
 

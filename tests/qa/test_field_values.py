@@ -75,3 +75,10 @@ def test_a_reading_that_names_a_code_is_followed_by_what_the_kb_says_the_code_is
     found = answer(KnowledgeIndex.from_kb(kb), "EZ9999 Kernel task happen error, retCode=0x2a, [aicpu exception]. 这是哪里的问题")
     assert found.text.index("`0x2a`") < found.text.index("ACL_ERROR_RT_AICPU_EXCEPTION")
     assert found.citations[:2] == ("cann-acl-error-codes#retcode-mapping", "cann-acl-error-codes#device-execution-codes")
+
+
+def test_two_fields_of_a_pasted_line_are_not_one_name_several_fields_share(kb):
+    found = answer(KnowledgeIndex.from_kb(kb), "EZ9999 Kernel task happen error, retCode=0x26, [aicore exception]. "
+                                               "there is an aicore error, core id is 0, error code = 0x10. what does 0x10 mean?")
+    assert "`0x26`" in found.text and "`0x10`" in found.text
+    assert "Several fields go by that name" not in found.text
