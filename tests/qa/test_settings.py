@@ -108,3 +108,9 @@ def test_ask_prints_the_setting_value_with_its_source():
     assert done.returncode == 0, done.stderr
     assert "- default 120" in done.stdout and "unit: seconds" in done.stdout
     assert "Range and default — https://" in done.stdout
+
+
+def test_what_a_timeout_bounds_is_part_of_what_it_does(index):
+    found = answer(index, "what does HCCL_CONNECT_TIMEOUT actually control")
+    assert "rootInfo negotiation during communicator creation" in found.text
+    assert "hccl-env-hccl-connect-timeout#where-it-applies" in found.citations
