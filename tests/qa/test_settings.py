@@ -114,3 +114,9 @@ def test_what_a_timeout_bounds_is_part_of_what_it_does(index):
     found = answer(index, "what does HCCL_CONNECT_TIMEOUT actually control")
     assert "rootInfo negotiation during communicator creation" in found.text
     assert "hccl-env-hccl-connect-timeout#where-it-applies" in found.citations
+
+
+def test_the_68_second_rounding_is_part_of_what_the_exec_timeout_does_on_the_products_it_applies_to(index):
+    found = answer(index, "exec timeout 在 Atlas 训练卡上要按68秒取整吗，600会变成多少")
+    assert "divided by 68 with the remainder dropped, times 68: Atlas training series" in found.text
+    assert "hccl-env-hccl-exec-timeout#rounding-68" in found.citations
