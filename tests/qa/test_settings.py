@@ -120,3 +120,9 @@ def test_the_68_second_rounding_is_part_of_what_the_exec_timeout_does_on_the_pro
     found = answer(index, "exec timeout 在 Atlas 训练卡上要按68秒取整吗，600会变成多少")
     assert "divided by 68 with the remainder dropped, times 68: Atlas training series" in found.text
     assert "hccl-env-hccl-exec-timeout#rounding-68" in found.citations
+
+
+def test_the_port_variables_are_settings_with_their_range_and_special_values(index):
+    found = answer(index, "HCCL_IF_BASE_PORT range")
+    assert "[1024, 65520]" in found.text and found.citations[0] == "hccl-error-code-ei0019#host-port"
+    assert "HCCL_HOST_SOCKET_PORT_RANGE" in answer(index, "what is HCCL_HOST_SOCKET_PORT_RANGE for").text
