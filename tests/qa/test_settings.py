@@ -126,3 +126,27 @@ def test_the_port_variables_are_settings_with_their_range_and_special_values(ind
     found = answer(index, "HCCL_IF_BASE_PORT range")
     assert "[1024, 65520]" in found.text and found.citations[0] == "hccl-error-code-ei0019#host-port"
     assert "HCCL_HOST_SOCKET_PORT_RANGE" in answer(index, "what is HCCL_HOST_SOCKET_PORT_RANGE for").text
+
+
+@pytest.mark.parametrize("question, line, citation", [
+    ("what does HCCL_SOCKET_IFNAME do", "- =eth0 — exact name", "hccl-error-code-ei0001#socket-ifname-not-found"),
+    ("what does HCCL_IF_IP do", "- HCCL_IF_IP takes priority over HCCL_SOCKET_IFNAME",
+     "hccl-error-code-ei0001#socket-ifname-not-found"),
+    ("HCCL_RDMA_SL range", "- range [0, 7]", "hccl-error-code-ei0001#plog"),
+    ("HCCL_RDMA_TC range", "- range [0, 255], Must be a multiple of 4 in Community 8.0.RC3 (an earlier release)",
+     "hccl-error-code-ei0001#keyword-table"),
+    ("ASCEND_PROCESS_LOG_PATH 默认值是多少", "- default $HOME/ascend/log", "cann-aicore-error#collect-info"),
+    ("what does HCCL_DIAGNOSE_ENABLE do", "- this task-level tracking must be switched on by hand: "
+     "Atlas A3 training/inference series; Atlas A2 training/inference series", "hccl-task-execution-faults#task-exception"),
+])
+def test_a_question_naming_an_hccl_or_cann_variable_gets_its_sections_value(index, question, line, citation):
+    found = answer(index, question)
+    assert line in (found.text or "").splitlines(), found.text
+    assert citation in found.citations
+
+
+def test_a_default_no_article_states_is_not_made_up_but_what_is_documented_is_said(index):
+    found = answer(index, "LCCL_DETERMINISTIC 默认值是多少")
+    assert found.found and "- 1 — enable deterministic computing" in found.text
+    assert "default" not in found.text.casefold()
+    assert "lccl-allreduce-flag-cleanup#workaround" in found.citations
