@@ -150,3 +150,8 @@ def test_a_default_no_article_states_is_not_made_up_but_what_is_documented_is_sa
     assert found.found and "- 1 — enable deterministic computing" in found.text
     assert "default" not in found.text.casefold()
     assert "lccl-allreduce-flag-cleanup#workaround" in found.citations
+
+
+def test_how_large_a_setting_may_be_asks_its_range(index):
+    for asked in ("HCCL_RDMA_SL 能设多大", "valid values for HCCL_RDMA_SL"):
+        assert "range [0, 7]" in answer(index, asked).text
