@@ -59,6 +59,14 @@ def asking_words(clause: str) -> Iterator[re.Match[str]]:
     return _ASKS.finditer(clause)
 
 
+def chars_from(span: tuple[int, int], text: str, name: str) -> int:
+    """How many characters lie between the nearest place ``text`` writes ``name`` (any case) and
+    ``span`` (a question word's); ``len(text)`` when it does not write it."""
+    start, end = span
+    places = (found.start() for found in re.finditer(re.escape(name), text, re.IGNORECASE))
+    return min((min(abs(start - (at + len(name))), abs(at - end)) for at in places), default=len(text))
+
+
 def last_clause(reworded: str) -> str:
     """Where a question that gives its context first (pasted lines, what was set) asks: from its
     first clause that asks (a question word, or a question mark after it) to its end, when some

@@ -15,7 +15,7 @@ import msgspec
 
 from ..kb.model import Intent
 from .index import KnowledgeIndex
-from .question import asking_words, last_clause
+from .question import asking_words, chars_from, last_clause
 from .things import Statement, Thing
 from .tokens import query_terms, tokenize, words
 
@@ -75,21 +75,10 @@ def _at_the_question(index: KnowledgeIndex, clause: str, named: list[int]) -> li
     # one question: its words together ("是什么 mean"), not two questions apart
     if len(named) < 2 or not asks or asks[-1].start() - asks[0].end() > AT_THE_QUESTION:
         return []
-    start, end = asks[0].start(), asks[-1].end()
-    lowered = clause.lower()
-
-    def distance(number: int) -> int:
-        gaps = [min(abs(start - (at + len(name))), abs(at - end))
-                for name in map(str.lower, index.catalogue.things[number].names)
-                for at in _occurrences(lowered, name)]
-        return min(gaps, default=len(clause))
-
-    apart = sorted((distance(number), number) for number in named)
+    question = (asks[0].start(), asks[-1].end())
+    apart = sorted((min(chars_from(question, clause, name) for name in index.catalogue.things[number].names), number)
+                   for number in named)
     return [apart[0][1]] if apart[0][0] <= AT_THE_QUESTION < apart[1][0] - AT_THE_QUESTION else []
-
-
-def _occurrences(text: str, name: str) -> list[int]:
-    return [found.start() for found in re.finditer(re.escape(name), text)]
 
 
 def said_of_last(index: KnowledgeIndex, reworded: str, number: int) -> str:

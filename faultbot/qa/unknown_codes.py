@@ -14,7 +14,7 @@ from ..engine.codes import explain_code
 from .codebook_answers import READ_FOR, acl_class_sentence
 from .excerpt import passage_excerpt
 from .index import Hit, KnowledgeIndex
-from .question import Question, asking_words, last_clause
+from .question import Question, asking_words, chars_from, last_clause
 from .structured import THIS_CODE
 
 _CANN_CODE = re.compile(r"\b[EWI][0-9A-Z]\d{4}\b", re.ASCII)
@@ -38,16 +38,14 @@ def _written(text: str) -> list[str]:
 def _at_a_question_word(asking: str, code: str) -> bool:
     """Whether ``asking`` writes ``code`` a few characters from a question word ("what is EH0004",
     "500002 这个是啥"), not only in what it tells ("can it ...? it fails with ret = 507008")."""
-    spans = [found.span() for found in asking_words(asking)]
-    return any(min(abs(start - (at + len(code))), abs(at - end)) <= NEAR_A_QUESTION_WORD
-               for at in (found.start() for found in re.finditer(re.escape(code), asking)) for start, end in spans)
+    return any(chars_from(found.span(), asking, code) <= NEAR_A_QUESTION_WORD for found in asking_words(asking))
 
 
 def unknown_codes(index: KnowledgeIndex, asked: Question, ranked: Sequence[tuple[float, Hit]]) -> UnknownCodes | None:
     """The structure of each code ``asked`` asks about that the KB does not describe, for a question
     about what it is, why or what to check; then the best ranked section that mentions it. A code is
-    asked about when its asking clause (``last_clause``) writes it and names nothing the KB knows,
-    or calls it "this code" ("..., error code 507033, plog: ..., 这个码说明啥")."""
+    asked about when its asking clause (``last_clause``) names nothing the KB knows and writes the
+    code at a question word, or calls it "this code" ("..., error code 507033, plog: ..., 这个码说明啥")."""
     if index.codebook is None or index.linker is None or not asked.intents <= READ_FOR:
         return None
     asking = last_clause(asked.text)
