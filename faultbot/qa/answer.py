@@ -16,7 +16,7 @@ from ..engine.decoding import DecodedField
 from ..engine.wording import show_value
 from ..fullwidth import as_ascii_punctuation
 from ..kb.model import Intent
-from .codebook_answers import code_answer
+from .codebook_answers import CANN_OR_ACL_CODE, code_answer
 from .excerpt import passage_excerpt
 from .forms import stated_value
 from .index import Hit, KnowledgeIndex
@@ -37,8 +37,6 @@ MIN_CJK_SUGGESTION = 2     # Chinese: a word of two characters or more (安装),
 MAX_CJK_SUGGESTION = 4     # a longer run is a phrase of the question (分析完结果写到哪个文件), not a term
 MAX_ABOUT = 5              # sections listed when the question names a thing but no passage answers it
 
-# a CANN code (EI0002) or an aclError (507018) a decoder's reading names
-ACL_OR_CANN_CODE = re.compile(r"\b(?:[EWI][0-9A-Z]\d{4}|[1-5]\d{5})\b", re.ASCII)
 _TERM = re.compile(r"[A-Za-z0-9_]+(?:[.\-][A-Za-z0-9_]+)*|[\u3400-\u9fff]+")
 
 
@@ -143,7 +141,7 @@ def _named_by_reading(index: KnowledgeIndex, decoded: tuple[DecodedField, ...]) 
     0x2a: "the API returns aclError 507018"): the reading's code is what the engineer meets next."""
     if len(decoded) != 1:
         return None
-    return _what_code_is(index, ACL_OR_CANN_CODE.findall(decoded[0].sentence))
+    return _what_code_is(index, CANN_OR_ACL_CODE.findall(decoded[0].sentence))
 
 
 def _is_about(hit: Hit, names: list[str]) -> bool:

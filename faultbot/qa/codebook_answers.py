@@ -23,9 +23,9 @@ _MODULE = re.compile(rf"\b{MODULE_WORD}\b", re.I | re.ASCII)
 MAX_WORDS_APART = 4           # "which module reports EI0009", not "EI0009 ... check the fibre module"
 CODE_WORDS = frozenset({"code", "码"})   # beside "error": the question is about error codes
 _TORCH_NPU_CODE = re.compile(r"\bERR(\d{2})(\d{2,3})\b", re.ASCII)    # ERR02200; older torch_npu: ERR0105
-# A CANN or ACL code beside an ERR code says what failed: the ERR code only wraps it. (A number
-# right after a colon is a field's, such as the PID of torch_npu's "(PID:163686, Device:1, ...)".)
-_WRAPPED_CODE = re.compile(r"\b[EWI][0-9A-Z]\d{4}\b|(?<![\w:])[1-5]\d{5}\b", re.ASCII)
+# A CANN or ACL code written (beside an ERR code it says what failed: the ERR code only wraps it). A
+# number right after a colon is a field's, such as the PID of torch_npu's "(PID:163686, Device:1, ...)".
+CANN_OR_ACL_CODE = re.compile(r"\b[EWI][0-9A-Z]\d{4}\b|(?<![\w:])[1-5]\d{5}\b", re.ASCII)
 # A question about the codes whose digits end or start a certain way ("9999 结尾的错误码", "后四位是9开头",
 # "codes ending in 9999"): what their number class means.
 _DIGITS_ASKED = re.compile(r"\b(?:ending|ends?)\s+(?:in|with)\b|\blast four digits\b|结尾|后四位|最后四位|后面四位", re.I)
@@ -124,7 +124,7 @@ def code_answer(codebook: CodeBook | None, reworded: str, intents: frozenset[Int
     asks which module a code's module character is, or how error codes are built or numbered."""
     if codebook is None:
         return None
-    if (codebook.torch_npu and intents <= READ_FOR and not _WRAPPED_CODE.search(reworded)
+    if (codebook.torch_npu and intents <= READ_FOR and not CANN_OR_ACL_CODE.search(reworded)
             and (read := _torch_npu_codes(codebook.torch_npu, reworded))):
         return CodeAnswer(read, (codebook.torch_npu.citation,))
     if codebook.acl and _ACL_NAMED.search(reworded) and _CLASS_ASKED.search(reworded):
