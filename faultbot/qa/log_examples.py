@@ -13,13 +13,12 @@ from collections.abc import Iterable, Sequence
 import msgspec
 
 from .passages import Passage
-from .sentences import Sentence
+from .sentences import INLINE_CODE, Sentence
 
 RUN = 5                 # words in a row: a phrase this long is a quoted line, not words two texts share
 MIN_RUNS = 2            # a quote holds this many runs (six words in a row) of one section's lines
 MAX_SECTIONS = 3        # a run more sections show (a plog header's words) quotes none of them
 _WORD = re.compile(r"[A-Za-z][A-Za-z_]*")     # numbers, addresses and ids differ from log to log
-_INLINE_CODE = re.compile(r"`([^`\n]+)`")
 
 Run = tuple[str, ...]
 
@@ -32,7 +31,7 @@ def runs(text: str) -> set[Run]:
 
 def shown(sentence: Sentence) -> str:
     """The log text ``sentence`` shows: the example after it and what it quotes as inline code."""
-    return " ".join((*sentence.shows, *_INLINE_CODE.findall(sentence.text)))
+    return " ".join((*sentence.shows, *INLINE_CODE.findall(sentence.text)))
 
 
 class Quote(msgspec.Struct, frozen=True):

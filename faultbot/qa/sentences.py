@@ -12,7 +12,7 @@ from msgspec.structs import replace
 # The end of a sentence: . ! ? (closing marks may follow) and a space before a capital, or a Chinese stop.
 _SENTENCE_END = re.compile(r"[.!?][*_`)\]\"”’]*\s+(?=[A-Z0-9`*(\"“\[])|[。！？；]")
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d+\.)\s+")
-_INLINE_CODE = re.compile(r"`[^`]+`")
+INLINE_CODE = re.compile(r"`([^`\n]+)`")    # its text: what the article quotes, a log message among them
 _FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w-]*)")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
 SHELL_LANGUAGES = frozenset({"bash", "sh", "shell", "console", "zsh"})
@@ -32,7 +32,7 @@ def _split(text: str) -> list[str]:
     """``text`` cut at its sentence ends, but not inside inline code (a quoted log message's own
     full stops: `RuntimeError: NPU out of memory. Tried to allocate ...`)."""
     text = " ".join(text.split())
-    quoted = [found.span() for found in _INLINE_CODE.finditer(text)]
+    quoted = [found.span() for found in INLINE_CODE.finditer(text)]
     parts, start = [], 0
     for end in _SENTENCE_END.finditer(text):
         if any(first < end.start() < last - 1 for first, last in quoted):
