@@ -21,9 +21,9 @@ from .excerpt import passage_excerpt
 from .forms import stated_value
 from .index import Hit, KnowledgeIndex
 from .passages import ENTITY
-from .question import Question
+from .question import Question, without_absent_names
 from .ranking import answers_what_is_asked, rank
-from .stated import Stated, about_named, from_things
+from .stated import Stated, about_named, from_things, is_about
 from .tokens import NAME_BOOST, PART_OF_NAME, cjk_pieces, is_cjk, tokenize
 from .unknown_codes import unknown_codes
 
@@ -144,15 +144,6 @@ def _named_by_reading(index: KnowledgeIndex, decoded: tuple[DecodedField, ...]) 
     return _what_code_is(index, CANN_OR_ACL_CODE.findall(decoded[0].sentence))
 
 
-def _is_about(hit: Hit, names: list[str]) -> bool:
-    """The passage is about one of ``names``: its title or its first sentence says it (a table row
-    naming it in passing does not), a name's underscores as spaces or not."""
-    opening = hit.passage.title + " " + (hit.sentences[0].text if hit.sentences else "")
-    # a field's name is written in words there too: device_ip as "device IP"
-    return any(re.search(r"(?<![\w-])" + re.escape(name).replace("_", "[_ ]") + r"(?![\w-])", opening, re.I | re.ASCII)
-               for name in names)
-
-
 def _about_what_is_named(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]]) -> Answer | None:
     """No passage answers, but the question names something the knowledge base writes about: say
     what it holds about it (a setting's documented values; else the sections that name it: the one
@@ -160,7 +151,7 @@ def _about_what_is_named(index: KnowledgeIndex, asked: Question, ranked: list[tu
     titled by it first) instead of "not in my knowledge base"."""
     if (said := about_named(index, asked, ranked)) is not None:
         return replace(Answer.of(said), direct=False)
-    named = [n for n in dict.fromkeys(ENTITY.findall(asked.text)) if n.casefold() in index.mentions]
+    named = [n for n in dict.fromkeys(ENTITY.findall(without_absent_names(asked.text))) if n.casefold() in index.mentions]
     if not named:
         return None
     places = [i for name in named for i in index.mentions[name.casefold()]]
@@ -168,7 +159,7 @@ def _about_what_is_named(index: KnowledgeIndex, asked: Question, ranked: list[tu
                                                                    for n in named), places.index(i)))
     titles = {index.passages[i].citation: index.passages[i].title for i in titled}
     naming = {index.passages[i].ref for i in places}
-    nearest = next((hit for _, hit in ranked if hit.passage.ref in naming and _is_about(hit, named)), None)
+    nearest = next((hit for _, hit in ranked if hit.passage.ref in naming and is_about(hit, named)), None)
     names = ", ".join(f"`{n}`" for n in named)
     lines = [f"Nothing in the knowledge base answers this directly. What it holds about {names}:", ""]
     if nearest is not None:

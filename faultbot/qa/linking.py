@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import msgspec
 
+from .question import without_absent_names
 from .rewording import NAME
 from .things import Catalogue
 from .tokens import is_cjk, words
@@ -98,7 +99,7 @@ class Linker(msgspec.Struct, frozen=True):
                among: Callable[[int], bool] = lambda thing: True) -> list[int]:
         """The things ``reworded`` (a question in the articles' words) names, of those ``among`` keeps
         (the ones that answer what it asks), in the order it names them."""
-        said = words(reworded, gaps=True)
+        said = words(without_absent_names(reworded), gaps=True)
         present = set(said) - {""}
         candidates = {p for word in present for p in self.by_word.get(word, ())}
         found: list[tuple[tuple[int, int], _Name]] = []

@@ -54,6 +54,17 @@ _ASKS = re.compile(r"^\s*(?:what|how|which|why|when|where|whether|who|is|are|doe
                    re.IGNORECASE)
 
 
+# A code or identifier the question says is absent ("no EI0002 anywhere", "日志里没有 EI0002") is
+# not what it asks about: the fault it has instead is.
+_ABSENT_NAME = re.compile(r"(?:\b(?i:no|not|without|never)\s+(?i:any\s+)?|(?:没有|没|无|并非|不是)\s*)"
+                          r"(?:[A-Z][A-Z0-9]\d{4}|\d{6}|[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Z][a-z]+[A-Z]\w*)\b", re.ASCII)
+
+
+def without_absent_names(text: str) -> str:
+    """``text`` without the codes and identifiers it says are absent, with the words saying so."""
+    return _ABSENT_NAME.sub(" ", text)
+
+
 def asking_words(clause: str) -> Iterator[re.Match[str]]:
     """Where ``clause`` asks: its question words (``_ASKS``)."""
     return _ASKS.finditer(clause)

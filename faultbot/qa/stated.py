@@ -9,6 +9,7 @@ cause, a workaround. When all the question asks is said with words that ask for 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import msgspec
@@ -136,6 +137,15 @@ def _asked_last(choice: Choice, question: Question, held: set[str], index: Knowl
     return bool(total) and index.bm25.held(asked, held) / total >= WEAK_MIN_COVERAGE
 
 
+def is_about(hit: Hit, names: Sequence[str]) -> bool:
+    """The passage is about one of ``names``: its title or its first sentence says it (a table row
+    naming it in passing does not), a name's underscores as spaces or not."""
+    opening = hit.passage.title + " " + (hit.sentences[0].text if hit.sentences else "")
+    # a field's name is written in words there too: device_ip as "device IP"
+    return any(re.search(r"(?<![\w-])" + re.escape(name).replace("_", "[_ ]") + r"(?![\w-])", opening, re.I | re.ASCII)
+               for name in names)
+
+
 def about_named(index: KnowledgeIndex, question: Question, ranked: Sequence[tuple[float, Hit]] = ()) -> Stated | None:
     """What the KB says the things ``question`` names are (for a setting, everything documented
     about it: what it does, its default, range, unit and special values), for a question about
@@ -165,7 +175,8 @@ def _what_is_said(choice: Choice, question: Question, index: KnowledgeIndex,
     nearest the question when they add to that; with their citations."""
     text, cited, _ = _said(choice, question, index, everything=True)
     own = {statement.citation for statement in choice.thing.statements}
-    nearest = next((hit for _, hit in ranked if hit.passage.citation in own), None)
+    # a section about it by its title or opening ("AIV mode constraints") is one of its sections too
+    nearest = next((hit for _, hit in ranked if hit.passage.citation in own or is_about(hit, choice.thing.names)), None)
     excerpt = passage_excerpt(nearest, question, index, subject=choice.thing.names[0]) if nearest else ""
     # the section the statement comes from adds what the question asks beyond the statement
     if nearest is not None and (nearest.passage.citation not in cited or excerpt not in text):

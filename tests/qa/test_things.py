@@ -14,7 +14,7 @@ from faultbot.qa.definitions import definitions
 from faultbot.qa.excerpt import passage_excerpt
 from faultbot.qa.headings import article_subject, read_heading
 from faultbot.qa.index import KnowledgeIndex
-from faultbot.qa.question import Question
+from faultbot.qa.question import Question, without_absent_names
 from faultbot.qa.structured import asked_last, choose, last_clause
 
 from ..conftest import REPO_DIR
@@ -254,6 +254,24 @@ def test_what_the_kb_says_of_a_named_thing_ends_with_its_section_nearest_the_que
     found = answer(index, "EI0012 at the very end of the run, right after dist.destroy_process_group(). coincidence?")
     assert not found.direct and "hccl-task-execution-faults#sdma-causes" in found.citations
     assert "destroyed the communicator right after dispatching a collective" in found.text
+
+
+def test_a_section_titled_by_a_named_thing_is_its_section_too(index):
+    # AIV is a value of HCCL_OP_EXPANSION_MODE; "AIV mode constraints" is about it by its title
+    found = answer(index, "TP和DP两个通信域都开了AIV，训练卡死在第一步，是不是抢核了？咋规避")
+    assert not found.direct and "hccl-env-hccl-op-expansion-mode#aiv" in found.citations
+    assert "deadlock" in found.text
+
+
+def test_a_code_the_question_says_is_absent_is_not_what_it_asks_about(index):
+    for absent in ("torch_npu watchdog caught collective operation timeout, no EI0002 anywhere, why",
+                   "torch_npu 看门狗报 collective operation timeout，日志里没有 EI0002，怎么回事"):
+        reworded = index.rewording.reword(absent)
+        assert not [n for n in index.linker.linked(reworded, index.catalogue)
+                    if "EI0002" in index.catalogue.things[n].names], absent
+    present = index.rewording.reword("torch_npu 报 EI0002，怎么回事")
+    assert any("EI0002" in index.catalogue.things[n].names for n in index.linker.linked(present, index.catalogue))
+    assert without_absent_names("no such file, not found, without HCCL_BUFFSIZE") == "no such file, not found,  "
 
 
 def test_what_a_name_means_is_asked_as_what_it_is(index):
