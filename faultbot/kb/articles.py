@@ -22,6 +22,8 @@ _ANCHOR = re.compile(r"\s*\{#([a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$")
 _ANY_ANCHOR = re.compile(r"\{#[^}]*\}\s*$")
 _KEY_TERMS = re.compile(r"^\*\*Key terms \(zh\):\*\*\s*(.+)$", re.M)
 _FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
+# How engineers ask for what a section says: questions separated by ";" (qa/passages.py reads them).
+_ASKED_AS = re.compile(r"^\*\*Asked as:\*\*(.*)$")
 
 
 def _front_matter(text: str, shown_as: str, problems: list[Problem]) -> tuple[dict[str, Any], int]:
@@ -45,9 +47,17 @@ def _front_matter(text: str, shown_as: str, problems: list[Problem]) -> tuple[di
     return meta, body_start
 
 
+def _check_asked_as(lines: list[str], shown_as: str, problems: list[Problem]) -> None:
+    for number, line in enumerate(lines, 1):
+        if (asked := _ASKED_AS.match(line)) and not any(q.strip() for q in asked.group(1).split(";")):
+            problems.append(Problem(shown_as, number, "'Asked as' line lists no question",
+                                    "list questions that the section answers, separated by ';'"))
+
+
 def parse_article(text: str, shown_as: str, problems: list[Problem]) -> Article:
     meta, body_start = _front_matter(text, shown_as, problems)
     lines = text.split("\n")
+    _check_asked_as(lines, shown_as, problems)
     headings: list[tuple[int, int, str]] = []   # (0-based line, level, inline text)
     tokens = MarkdownIt("commonmark").parse("\n".join(lines[body_start:]))
     for index, token in enumerate(tokens):

@@ -90,7 +90,8 @@ def _only_names_in_passing(hit: Hit, asked: Question, index: KnowledgeIndex) -> 
     # "what does X mean" asks what X is, as "what is X" does: the word "mean" is not what it asks about X
     asked_words = {t: b for t, b in asked.query.items()
                    if b not in (NAME_BOOST, PART_OF_NAME) and Intent.MEANING not in index.rewording.intents(t)}
-    return bool(asked_words) and index.bm25.held(asked_words, index.bm25.counts[index.position[hit.passage.ref]]) == 0
+    held = index.bm25.counts[index.position[hit.passage.ref]].keys() | frozenset().union(*hit.asked)
+    return bool(asked_words) and index.bm25.held(asked_words, held) == 0
 
 
 def _from_passages(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]]) -> Answer:

@@ -58,6 +58,7 @@ class Hit(msgspec.Struct, frozen=True):
     coverage: float       # share of the question's weight the passage holds, 0..1
     answers: frozenset[Intent] = frozenset()   # what the passage answers (see passage_answers)
     heading_words: frozenset[str] = frozenset()    # the words of its title alone
+    asked: tuple[frozenset[str], ...] = ()         # the words of each way engineers ask for it
 
 
 class KnowledgeIndex(msgspec.Struct, frozen=True):
@@ -77,6 +78,7 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
     position: dict[str, int] = msgspec.field(default_factory=dict)    # a passage's ref -> its index
     codebook: CodeBook | None = None          # how error codes are built (kb/codes.yaml)
     log_examples: LogExamples = LogExamples({})   # the log lines the sections show, for a question quoting one
+    asked: tuple[tuple[frozenset[str], ...], ...] = ()   # of each passage: the words of each way it is asked for
 
     @classmethod
     def from_kb(cls, kb: KnowledgeBase) -> KnowledgeIndex:
@@ -86,6 +88,8 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
         said = rewording.said_canonically
         words = tuple(tuple(frozenset(tokenize(said(" ".join((s.text, *s.commands))))) for s in found) for found in cut)
         title_words = tuple(frozenset(tokenize(said(" ".join((p.title, p.terms))))) for p in passages)
+        asked = tuple(tuple(frozenset(tokenize(said(phrase))) for phrase in p.asked.split(";") if phrase.strip())
+                      for p in passages)
         heading_words = tuple(frozenset(tokenize(said(p.title))) for p in passages)
         codes = tuple(sorted({code for codes in kb.index.error_codes.values() for code in codes}))
         answers = tuple(passage_answers(p, rewording) for p in passages)
@@ -94,7 +98,7 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
         linker = Linker.of(catalogue, lambda name: name_key(name, rewording), bm25.document_frequency, len(passages))
         return cls(passages, cut, words, title_words, heading_words, bm25, codes, rewording, answers,
                    _mentions(passages), FieldQuestions(kb), catalogue, linker,
-                   {p.ref: i for i, p in enumerate(passages)}, kb.codebook, LogExamples.of(passages, cut))
+                   {p.ref: i for i, p in enumerate(passages)}, kb.codebook, LogExamples.of(passages, cut), asked)
 
     @classmethod
     def of(cls, kb: KnowledgeBase) -> KnowledgeIndex:
@@ -104,7 +108,16 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
     def hit(self, i: int, query: dict[str, float], score: float = 0.0) -> Hit:
         """Passage ``i`` as found for ``query``."""
         return Hit(self.passages[i], self.sentences[i], self.words[i], self.title_words[i], score,
-                   self.bm25.coverage(query, i), self.answers[i], self.heading_words[i])
+                   max(self.bm25.coverage(query, i), self.asked_coverage(query, i)), self.answers[i],
+                   self.heading_words[i], self.asked[i])
+
+    def asked_coverage(self, query: dict[str, float], i: int) -> float:
+        """The share of ``query``'s weight that passage ``i``'s title and one way it is asked for
+        hold together, the best of them: a question asked as the section says engineers ask it
+        is one it answers, in whatever words its text says it."""
+        total = self.bm25.total(query)
+        return max((self.bm25.held(query, self.title_words[i] | phrase) / total for phrase in self.asked[i]),
+                   default=0.0) if total else 0.0
 
     def search(self, text: str, limit: int | None = 5) -> list[Hit]:
         """The passages for ``text`` (in the articles' words), best first; all of them when ``limit`` is None."""
@@ -112,6 +125,13 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
 
     def found(self, query: dict[str, float], limit: int | None = 5) -> list[Hit]:
         """The passages for the terms of ``query`` (a question's, as ``Question`` weighs them), best first."""
-        ranked = sorted(((i, score * self.passages[i].prior) for i, score in self.bm25.ranked(query)),
+        scored = dict(self.bm25.ranked(query))
+        # a passage whose text shares no word with the question may still be asked for in its words
+        scored.update((i, 0.0) for i in self._asked_with(query) if i not in scored)
+        ranked = sorted(((i, score * self.passages[i].prior) for i, score in scored.items()),
                         key=lambda pair: (-pair[1], pair[0]))
         return [self.hit(i, query, score) for i, score in ranked[:limit]]
+
+    def _asked_with(self, query: dict[str, float]) -> list[int]:
+        """The passages one of whose ways of being asked for holds a word of ``query``."""
+        return [i for i, phrases in enumerate(self.asked) if any(term in phrase for phrase in phrases for term in query)]

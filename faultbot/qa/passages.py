@@ -22,6 +22,7 @@ ENTITY = re.compile(NAME.pattern + r"|\b[A-Z][A-Z0-9]{2,}\b", re.ASCII)
 _CODE = re.compile(r"[A-Za-z][A-Za-z0-9]\d{4}")     # an error code: EI0014, E30008
 
 _HEADING = re.compile(r"^#{1,6}\s")
+ASKED_AS_PREFIX = "**Asked as:**"
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d+\.)\s+")
 # The articles are the sources and an entry restates them: where a section answers about as well,
@@ -45,15 +46,17 @@ class Passage(msgspec.Struct, frozen=True):
     terms: str = ""       # indexed with it: the article title, Chinese key terms, error codes, tags
     prior: float = 1.0    # its score is multiplied by this
     field: str = ""       # the entry field it holds (cause, workaround, permanent, next_checks), "" for a section
+    asked: str = ""       # how engineers ask for what a section says: its "Asked as" line, ";" between questions
 
     def searched(self) -> str:
-        """What search matches: the title twice, the prose with its commands, the key terms."""
+        """What search matches: the title twice, the prose with its commands, the key terms (how it
+        is asked for is matched apart, phrase by phrase: KnowledgeIndex.asked_coverage)."""
         prose = " ".join(" ".join((s.text, *s.commands)) for s in sentences(self.text))
         return " ".join((self.title, self.title, prose, self.terms))
 
 
-def own_text(section: Section) -> str:
-    """The section's text up to its first subsection (a section's text includes its subsections)."""
+def _own_lines(section: Section) -> list[str]:
+    """The section's lines up to its first subsection (a section's text includes its subsections)."""
     kept, fenced = [], False
     for line in section.text.split("\n"):
         if _FENCE.match(line):
@@ -61,7 +64,19 @@ def own_text(section: Section) -> str:
         elif not fenced and _HEADING.match(line):
             break
         kept.append(line)
-    return "\n".join(kept).strip()
+    return kept
+
+
+def own_text(section: Section) -> str:
+    """The section's text up to its first subsection, without its "Asked as" line (how engineers
+    ask for it is not what it says)."""
+    return "\n".join(line for line in _own_lines(section) if not line.lstrip().startswith(ASKED_AS_PREFIX)).strip()
+
+
+def asked_as(section: Section) -> tuple[str, ...]:
+    """The questions the section's "Asked as" line says engineers ask it with."""
+    return tuple(phrase.strip() for line in _own_lines(section) if line.lstrip().startswith(ASKED_AS_PREFIX)
+                 for phrase in line.lstrip()[len(ASKED_AS_PREFIX):].split(";") if phrase.strip())
 
 
 def _is_navigation(text: str, share: float = 0.5) -> bool:
@@ -74,7 +89,8 @@ def _section_passage(article: Article, section: Section) -> Passage:
     text = own_text(section)
     terms = " ".join((_subject(article, section), *(t for t in section.key_terms if t in text)))
     ref = f"{article.id}#{section.slug}"
-    return Passage(ref, section.title, text, ref, terms, NAVIGATION_PRIOR if _is_navigation(text) else 1.0)
+    return Passage(ref, section.title, text, ref, terms, NAVIGATION_PRIOR if _is_navigation(text) else 1.0,
+                   asked="; ".join(asked_as(section)))
 
 
 def _subject(article: Article, section: Section) -> str:

@@ -25,14 +25,17 @@ def sentence_contexts(title: str, found: Sequence[Sentence]) -> list[str]:
 
 
 def _focus(hit: Hit, question: Question, index: KnowledgeIndex) -> float:
-    """How much of the question the passage's title and key terms and its best sentence hold together,
-    plus what makes that sentence the answer (a default value ...), which counts as much as the
-    passage holds the question: "default 1836" answers a default of what the rest of it is about."""
+    """How much of the question the passage's title and key terms and its best sentence (or one way
+    the section is asked for) hold together, plus what makes that sentence the answer (a default
+    value ...), which counts as much as the passage holds the question: "default 1836" answers a
+    default of what the rest of it is about."""
     best = 0.0
     for sentence, words, context in zip(hit.sentences, hit.words, sentence_contexts(hit.passage.title, hit.sentences)):
         held = index.bm25.held(question.query, hit.title_words | words)
         best = max(best, held / question.total + hit.coverage ** 2 * question.bonus(sentence, held > 0, context))
-    return best
+    # a way the section is asked for counts as a sentence that holds the question, with no bonus:
+    # it says what is asked, not the answer
+    return max([best, *(index.bm25.held(question.query, hit.title_words | phrase) / question.total for phrase in hit.asked)])
 
 
 def answers_what_is_asked(hit: Hit, question: Question) -> bool:

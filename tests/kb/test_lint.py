@@ -35,6 +35,7 @@ EXPECTED = [
     ("kb/facts.yaml:12:", "'type' of fact 'mode' is 'colour'", "use one of"),
     ("kb/facts.yaml:17:", "captures 'kernel_nam', which is not a fact", "declare the fact"),
     ("articles/demo-article.md:18:", "has no {#slug} anchor", "end it with"),
+    ("articles/demo-article.md:22:", "'Asked as' line lists no question", "separated by ';'"),
     ("kb/decoders/demo-broken.yaml:4:", "decoder 'reads-unknown-fact' reads unknown fact 'kernal_name'", "declare it"),
     ("kb/decoders/demo-broken.yaml:14:", "'hex' reads a text field; 'cann_version' is version", "use 'equals'"),
     ("kb/decoders/demo-broken.yaml:15:", "decoder 'bad-cases' cites '#no-such-section'", ""),
@@ -98,7 +99,8 @@ def test_fixing_the_problem_makes_lint_pass(tmp_path, capsys):
     facts = facts.replace("type: colour", "type: string").replace("kernel_nam>", "kernel_name>")
     (kb_copy / "facts.yaml").write_text(facts)
     article = tmp_path / "articles" / "demo-article.md"
-    article.write_text(article.read_text().replace("without an anchor", "with an anchor {#second}"))
+    article.write_text(article.read_text().replace("without an anchor", "with an anchor {#second}")
+                       .replace("**Asked as:** ; ;", "**Asked as:** what is the demo; demo 是什么"))
     assert main(["kb", "lint", "--kb", str(kb_copy)]) == 0, capsys.readouterr().err
 
 

@@ -1,0 +1,47 @@
+"""A section's "Asked as" line: the questions engineers type for what it says, matched phrase by
+phrase for finding and ranking the section, never quoted, never one of its sentences."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+from faultbot.kb.loader import load_kb
+from faultbot.kb.model import Section
+from faultbot.qa.answer import answer
+from faultbot.qa.index import KnowledgeIndex
+from faultbot.qa.passages import asked_as, own_text
+
+from ..conftest import REPO_DIR
+
+TEXT = """The communicator could not be built.
+
+**Key terms (zh):** 建链
+
+**Asked as:** why does comm init die; 建链失败怎么办 ;  ; rank table wrong?
+
+### A subsection {#sub}
+
+**Asked as:** the subsection's own question
+"""
+
+
+def test_the_line_is_read_as_its_questions_and_is_not_the_section_s_text():
+    section = Section("demo", "Demo", 2, 1, TEXT, ("建链",))
+    assert asked_as(section) == ("why does comm init die", "建链失败怎么办", "rank table wrong?")
+    assert "Asked as" not in own_text(section) and "**Key terms (zh):** 建链" in own_text(section)
+
+
+def test_a_question_asked_as_a_section_says_is_answered_from_it_and_the_line_is_never_quoted(tmp_path):
+    question = "my llama keeps fainting whenever the moon is full"
+    shutil.copytree(REPO_DIR / "kb", tmp_path / "kb")
+    shutil.copytree(REPO_DIR / "articles", tmp_path / "articles")
+    assert not answer(KnowledgeIndex.of(load_kb(tmp_path / "kb", tmp_path / "articles")), question).found
+    article = tmp_path / "articles" / "hccl-error-code-ei0011.md"
+    text = article.read_text(encoding="utf-8")
+    article.write_text(re.sub(r"^(\*\*Asked as:\*\*.*)$", r"\1; llama fainting at full moon", text, count=1, flags=re.M),
+                       encoding="utf-8")
+    found = answer(KnowledgeIndex.of(load_kb(tmp_path / "kb", tmp_path / "articles")), question)
+    assert found.found and found.citations[0] == "hccl-error-code-ei0011#templates"
+    assert "llama" not in found.text and "Asked as" not in found.text
+
