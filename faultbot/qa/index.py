@@ -59,6 +59,7 @@ class Hit(msgspec.Struct, frozen=True):
     answers: frozenset[Intent] = frozenset()   # what the passage answers (see passage_answers)
     heading_words: frozenset[str] = frozenset()    # the words of its title alone
     asked: tuple[frozenset[str], ...] = ()         # the words of each way engineers ask for it
+    asked_share: float = 0.0   # share of the question's weight its title and the best of those hold
 
 
 class KnowledgeIndex(msgspec.Struct, frozen=True):
@@ -107,17 +108,19 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
 
     def hit(self, i: int, query: dict[str, float], score: float = 0.0) -> Hit:
         """Passage ``i`` as found for ``query``."""
+        asked = self.asked_coverage(query, i)
         return Hit(self.passages[i], self.sentences[i], self.words[i], self.title_words[i], score,
-                   max(self.bm25.coverage(query, i), self.asked_coverage(query, i)), self.answers[i],
-                   self.heading_words[i], self.asked[i])
+                   max(self.bm25.coverage(query, i), asked), self.answers[i], self.heading_words[i], self.asked[i], asked)
 
     def asked_coverage(self, query: dict[str, float], i: int) -> float:
         """The share of ``query``'s weight that passage ``i``'s title and one way it is asked for
         hold together, the best of them: a question asked as the section says engineers ask it
         is one it answers, in whatever words its text says it."""
-        total = self.bm25.total(query)
-        return max((self.bm25.held(query, self.title_words[i] | phrase) / total for phrase in self.asked[i]),
-                   default=0.0) if total else 0.0
+        if not self.asked[i] or not (total := self.bm25.total(query)):
+            return 0.0
+        # a phrase and a title are a few words, a pasted question may be a thousand: walk the few
+        return max(sum(query[t] * self.bm25.weight(t) for t in self.title_words[i] | phrase if t in query)
+                   for phrase in self.asked[i]) / total
 
     def search(self, text: str, limit: int | None = 5) -> list[Hit]:
         """The passages for ``text`` (in the articles' words), best first; all of them when ``limit`` is None."""
@@ -134,4 +137,5 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
 
     def _asked_with(self, query: dict[str, float]) -> list[int]:
         """The passages one of whose ways of being asked for holds a word of ``query``."""
-        return [i for i, phrases in enumerate(self.asked) if any(term in phrase for phrase in phrases for term in query)]
+        terms = set(query)
+        return [i for i, phrases in enumerate(self.asked) if any(not phrase.isdisjoint(terms) for phrase in phrases)]

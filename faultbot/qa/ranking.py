@@ -35,7 +35,7 @@ def _focus(hit: Hit, question: Question, index: KnowledgeIndex) -> float:
         best = max(best, held / question.total + hit.coverage ** 2 * question.bonus(sentence, held > 0, context))
     # a way the section is asked for counts as a sentence that holds the question, with no bonus:
     # it says what is asked, not the answer
-    return max([best, *(index.bm25.held(question.query, hit.title_words | phrase) / question.total for phrase in hit.asked)])
+    return max(best, hit.asked_share)
 
 
 def answers_what_is_asked(hit: Hit, question: Question) -> bool:
@@ -50,7 +50,7 @@ def answers_what_is_asked(hit: Hit, question: Question) -> bool:
 def rank(hits: list[Hit], question: Question, index: KnowledgeIndex) -> list[tuple[float, Hit]]:
     """The passages BM25 found, ranked again by focus: a passage that says it in one place (its
     title and one sentence) answers better than one with the words scattered over a page."""
-    top = max((hit.score for hit in hits), default=1.0)
+    top = max((hit.score for hit in hits), default=0.0) or 1.0    # found only by how it is asked for: no BM25 score
     scored = [((_focus(hit, question, index) + BM25_SHARE * hit.score / top) * hit.passage.prior
                * (INTENT_FIT if answers_what_is_asked(hit, question) else 1.0), hit) for hit in hits]
     if question.intents & ANSWERED_BY_A_LIST:

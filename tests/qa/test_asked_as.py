@@ -33,15 +33,16 @@ def test_the_line_is_read_as_its_questions_and_is_not_the_section_s_text():
 
 
 def test_a_question_asked_as_a_section_says_is_answered_from_it_and_the_line_is_never_quoted(tmp_path):
-    question = "my llama keeps fainting whenever the moon is full"
+    # no passage's text holds a word of it: only the line the test adds finds the section
+    question = "my zorblax keeps quuxifying"
     shutil.copytree(REPO_DIR / "kb", tmp_path / "kb")
     shutil.copytree(REPO_DIR / "articles", tmp_path / "articles")
     assert not answer(KnowledgeIndex.of(load_kb(tmp_path / "kb", tmp_path / "articles")), question).found
     article = tmp_path / "articles" / "hccl-error-code-ei0011.md"
     text = article.read_text(encoding="utf-8")
-    article.write_text(re.sub(r"^(\*\*Asked as:\*\*.*)$", r"\1; llama fainting at full moon", text, count=1, flags=re.M),
+    article.write_text(re.sub(r"^(\*\*Asked as:\*\*.*)$", r"\1; zorblax quuxifying", text, count=1, flags=re.M),
                        encoding="utf-8")
     found = answer(KnowledgeIndex.of(load_kb(tmp_path / "kb", tmp_path / "articles")), question)
     assert found.found and found.citations[0] == "hccl-error-code-ei0011#templates"
-    assert "llama" not in found.text and "Asked as" not in found.text
+    assert "zorblax" not in found.text and "Asked as" not in found.text
 
