@@ -17,6 +17,9 @@ from .sentences import Sentence
 from .tokens import NAME_BOOST, PART_OF_NAME, query_terms, tokenize
 
 MAX_SENTENCES = 3
+# sentences holding this share of the best one's score are shown with it, up to MAX_SENTENCES: the
+# best sentence alone often names the thing asked about without what is asked of it
+CLOSE_SENTENCE_SHARE = 0.3
 WHOLE_PASSAGE_CHARS = 900  # a passage this short is the answer whole
 MAX_ROWS = 8               # table rows or list items a sentence brings along
 LEAD_RATIO = 0.25          # when no sentence holds this much of what the passage holds, its lead answers
@@ -105,7 +108,7 @@ def _chosen(found: list[Sentence], scores: list[float], question: Question, titl
         chosen = list(range(min(2, len(found))))
     else:
         ranked = sorted(range(len(found)), key=lambda i: (-scores[i], i))
-        chosen = [i for i in ranked if scores[i] >= 0.6 * best][:MAX_SENTENCES]
+        chosen = [i for i in ranked if scores[i] >= CLOSE_SENTENCE_SHARE * best][:MAX_SENTENCES]
         if titled and found and not found[0].bullet and not found[0].row:
             chosen.append(0)
     if question.how_to:

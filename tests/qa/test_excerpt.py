@@ -36,6 +36,12 @@ def test_a_name_the_title_writes_as_words_does_not_choose_the_sentence(index):
     assert "marks a heartbeat exception event" not in said
 
 
+def test_sentences_well_below_the_best_still_come_with_it(index):
+    # the best sentence names the cluster heartbeat; why the ranks time out is said two sentences on
+    said = _excerpt(index, "hccl-task-execution-faults#overview",
+                    "timeouts on nearly every rank after one node's process crashed - expected? why does it spread")
+    assert "spreads it over heartbeats" in said and "notify wait timeouts" in said
+
 
 def test_a_point_that_says_its_command_follows_brings_that_command(index):
     # the point's words hold none of the command's; it says "(command and example output below)"
