@@ -8,6 +8,7 @@ that introduces it."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from ..kb.model import Intent
 from .index import Hit, KnowledgeIndex
@@ -57,10 +58,14 @@ def _selection_scores(hit: Hit, question: Question, index: KnowledgeIndex, subje
 
 
 def _table_around(found: list[Sentence], i: int) -> list[int]:
-    start = i
+    """The rows of the table row ``i`` is in, when it has at most MAX_ROWS: a row reads against the
+    few beside it; of a long list of codes, the others are noise (each row names its columns)."""
+    start = end = i
     while start > 0 and found[start - 1].row:
         start -= 1
-    return [j for j in range(start, min(start + MAX_ROWS, len(found))) if found[j].row]
+    while end + 1 < len(found) and found[end + 1].row:
+        end += 1
+    return list(range(start, end + 1)) if end - start < MAX_ROWS else [i]
 
 
 def _introduced_by(found: list[Sentence], i: int) -> list[int]:
@@ -108,7 +113,11 @@ def _chosen(found: list[Sentence], scores: list[float], question: Question, titl
         chosen = list(range(min(2, len(found))))
     else:
         ranked = sorted(range(len(found)), key=lambda i: (-scores[i], i))
-        chosen = [i for i in ranked if scores[i] >= CLOSE_SENTENCE_SHARE * best][:MAX_SENTENCES]
+        # a score more sentences share than are shown (every row of a list of codes writes "error")
+        # says nothing about which of them answers
+        alike = Counter(scores)
+        chosen = [i for i in ranked if scores[i] == best or (scores[i] >= CLOSE_SENTENCE_SHARE * best
+                                                             and alike[scores[i]] <= MAX_SENTENCES)][:MAX_SENTENCES]
         if titled and found and not found[0].bullet and not found[0].row:
             chosen.append(0)
     if question.how_to:

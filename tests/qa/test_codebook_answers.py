@@ -96,3 +96,11 @@ def test_the_class_of_a_code_the_kb_describes_comes_with_what_it_describes_it_as
     first, second = found.text.split("\n\n")[:2]
     assert first.startswith("`507015` is a class-5 code") and "ACL_ERROR_RT_AICORE_EXCEPTION" in second
     assert found.citations[:2] == ("cann-error-code-structure#acl-return-codes", "cann-acl-error-codes#device-execution-codes")
+
+
+def test_every_runtime_code_of_the_header_is_described(index):
+    for question, name in (("what is 107027", "ACL_ERROR_RT_STREAM_CAPTURED"),
+                           ("error code 507905 是什么", "ACL_ERROR_SNAPSHOT_LOCK_TIMEOUT")):
+        found = answer(index, question)
+        assert found.direct and name in found.text, question
+        assert found.citations[0] == "cann-acl-error-codes#runtime-code-list"

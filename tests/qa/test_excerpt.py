@@ -48,3 +48,9 @@ def test_a_point_that_says_its_command_follows_brings_that_command(index):
     said = _excerpt(index, "hccl-task-execution-faults#roce-cqe-resolution/1",
                     "how to see whether the roce port of one card flapped last night")
     assert "**port flapping**" in said and "hccn_tool -i 0 -link_stat -g" in said
+
+
+def test_a_row_of_a_long_list_of_codes_comes_alone(index):
+    # every row of the runtime's code list writes "error": that says nothing about which answers
+    said = _excerpt(index, "cann-acl-error-codes#runtime-code-list", "507008 soc version error 怎么回事")
+    assert "ACL_ERROR_RT_SOC_VERSION" in said and "107000" not in said and "507009" not in said

@@ -160,9 +160,9 @@ def test_things_compared_are_each_said_and_a_shared_section_once(index):
                                                                     "panel colours").text or "")
 
 def test_a_weakly_asked_statement_holding_little_of_the_question_does_not_answer_it(index):
-    # "what do I check" of aclrtMalloc: the device-OOM checks hold a quarter of the question; 207018 is
-    # what it is about, and what the KB says 207018 is answers
-    found = answer(index, "aclrtMalloc returns 207018 on one card, what do I check")
+    # "what do I check" of acldvppMalloc (a name the KB never writes): the device-OOM checks hold a
+    # quarter of the question; 207018 is what it is about, and what the KB says 207018 is answers
+    found = answer(index, "acldvppMalloc returns 207018 on one card, what do I check")
     assert found.citations[0] == "cann-acl-error-codes#resource-codes"
 
 def test_a_table_row_of_values_defines_nothing(index):
