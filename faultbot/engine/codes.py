@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import msgspec
 
-from ..kb.model import CODE_SHAPE, CodeBook, ReturnCodes
+from ..kb.model import CODE_SHAPE, CodeBook, NamedCode, ReturnCodes
 from .facts import Fact, Provenance, ProvenanceSource, WorkingMemory
 from .rules import Context
 
@@ -44,28 +44,31 @@ def explain_code(code: str, codebook: CodeBook, entries: tuple[str, ...] = ()) -
 
 
 class ReturnCodeReading(msgspec.Struct, frozen=True):
-    """An aclError return code (507015) read by its class digit."""
+    """An aclError return code (507015) read by its class digit, and by its name when an article's
+    table names it."""
 
     code: str
     code_class: str                   # its first digit
     meaning: str
     entries: tuple[str, ...]          # KB entries that list this code
     citation: str
+    named: NamedCode | None = None
 
     @property
     def sentence(self) -> str:
-        return f"{self.code} is a class-{self.code_class} aclError: {self.meaning}."
+        name = f" (`{self.named.name}`: {self.named.says})" if self.named else ""
+        return f"{self.code}{name} is a class-{self.code_class} aclError: {self.meaning}."
 
     @property
     def citations(self) -> tuple[str, ...]:
-        return (self.citation,)
+        return (self.named.citation, self.citation) if self.named else (self.citation,)
 
 
 def read_return_code(code: str, codes: ReturnCodes, entries: tuple[str, ...] = ()) -> ReturnCodeReading | None:
-    """``code`` read by its first digit, with the KB ``entries`` that list it; None when it is not
-    six digits or the KB knows no such class."""
+    """``code`` read by its first digit and named when a table names it, with the KB ``entries``
+    that list it; None when it is not six digits or the KB knows no such class."""
     meaning = codes.classes.get(code[:1]) if len(code) == 6 and code.isdigit() else None
-    return ReturnCodeReading(code, code[:1], meaning, entries, codes.citation) if meaning else None
+    return ReturnCodeReading(code, code[:1], meaning, entries, codes.citation, codes.named.get(code)) if meaning else None
 
 
 class ReportingModule:

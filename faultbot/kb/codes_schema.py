@@ -16,7 +16,7 @@ CODE_NUMBER_RANGE = (0, 9999)
 TORCH_NPU_FIELDS = ("citation", "submodules", "codes", "says")
 SUBMODULE_DIGITS = 2        # ERR02200: submodule 02, code 200
 CODE_DIGITS = 3
-ACL_FIELDS = ("citation", "classes", "unclassified")
+ACL_FIELDS = ("citation", "classes", "unclassified", "named_in")
 ACL_CLASS_DIGITS = 1        # 507015: class 5
 ACL_CODE_DIGITS = 6
 
@@ -52,8 +52,9 @@ def _acl(fields: Fields) -> ReturnCodes | None:
     if unclassified and not (unclassified.isdigit() and len(unclassified) == ACL_CODE_DIGITS):
         fields.problems.add(codes.line_of("unclassified"), f"unclassified {unclassified!r} must be {ACL_CODE_DIGITS} digits")
     classes = _digit_keys(codes.mapping_of("classes", required=True), ACL_CLASS_DIGITS, "class", codes, "classes")
+    named_in = tuple(str(section) for _, section in codes.items("named_in"))
     return ReturnCodes({digit: " ".join(meaning.split()) for digit, meaning in classes.items()},
-                       codes.text("citation"), unclassified)
+                       codes.text("citation"), unclassified, named_in)
 
 
 def parse_codebook(raw: Any, problems: Problems) -> CodeBook:

@@ -10,6 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from msgspec.structs import replace
+
+from .acl_code_tables import with_named_codes
 from .aggregations_schema import AGGREGATIONS_FILE, parse_aggregations
 from .articles import load_articles
 from .codes_schema import parse_codebook
@@ -159,6 +162,9 @@ def compile_kb(kb_dir: Path, articles_dir: Path, digest: KbDigest | None = None)
         lambda raw, collected: parse_aggregations(raw, collected, catalogue.facts, articles), problems) or ((), ())
     if codebook is not None:
         problems += check_codebook_citations(codebook, _shown(codes_path, kb_dir), articles)
+        if codebook.acl is not None:
+            acl, found = with_named_codes(codebook.acl, articles, _shown(codes_path, kb_dir))
+            codebook, problems = replace(codebook, acl=acl), problems + found
     if problems:
         raise KbError(problems)
     index = EntryIndex.of(entries)

@@ -76,7 +76,8 @@ def check_rule_citations(rules: tuple[Rule, ...], articles: dict[str, Article]) 
 
 
 def check_codebook_citations(codebook: CodeBook, shown: str, articles: dict[str, Article]) -> list[Problem]:
-    cited = (*codebook.citations, *(extra.citation for extra in (codebook.torch_npu, codebook.acl) if extra))
+    cited = (*codebook.citations, *(extra.citation for extra in (codebook.torch_npu, codebook.acl) if extra),
+             *(codebook.acl.named_in if codebook.acl else ()))
     return [Problem(shown, 1, f"error-code structure {problem}")
             for citation in cited if (problem := _citation_problem(citation, articles))]
 

@@ -267,7 +267,9 @@ def _codes() -> Schema:
     acl = _record(c.ACL_FIELDS, {
         "citation": _CITATION, "classes": digits(c.ACL_CLASS_DIGITS, "507015: 5, the class"),
         "unclassified": _described({"type": "string", "pattern": f"^[0-9]{{{c.ACL_CODE_DIGITS}}}$"},
-                                   "the code of every error the ACL layer cannot classify")}, ["citation", "classes"])
+                                   "the code of every error the ACL layer cannot classify"),
+        "named_in": _list(_CITATION, "sections whose tables name codes: | 507015 | `ACL_ERROR_...` | what it is |")},
+        ["citation", "classes"])
     return _record(c.CODEBOOK_FIELDS, {
         "citation": _CITATION, "levels": _described(words, "first letter: E, W, I"), "levels_citation": _CITATION,
         "level_notes": _described(words, "what a code of a level does and does not tell"),

@@ -366,12 +366,23 @@ class WrapperCodes(msgspec.Struct, frozen=True):
     says: str = ""                    # what such a code tells, and what it does not
 
 
+class NamedCode(msgspec.Struct, frozen=True):
+    """One aclError as a table of an article names it: `| 107027 | `ACL_ERROR_RT_STREAM_CAPTURED` | ... |`."""
+
+    name: str
+    says: str
+    citation: str
+
+
 class ReturnCodes(msgspec.Struct, frozen=True):
-    """How an aclError return code of the ACL and runtime APIs reads: six digits, the first its class."""
+    """How an aclError return code of the ACL and runtime APIs reads: six digits, the first its class;
+    each code the tables of the ``named_in`` sections list by its name, with what it is."""
 
     classes: dict[str, str]           # "5" -> internal software or hardware errors ...
     citation: str
     unclassified: str = ""            # the code every error the ACL layer cannot classify becomes
+    named_in: tuple[str, ...] = ()    # article sections whose tables name codes
+    named: dict[str, NamedCode] = msgspec.field(default_factory=dict)   # filled from them when the KB loads
 
 
 class CodeBook(msgspec.Struct, frozen=True):

@@ -118,6 +118,7 @@ def diagnosis_dict(diagnosis: Diagnosis, kb: KnowledgeBase, stats: InputStats | 
                    "meaning": c.meaning, "entries": list(c.entries),
                    "citations": [citation_dict(ref, kb.articles) for ref in c.citations]} for c in diagnosis.codes],
         "return_codes": [{"code": r.code, "class": r.code_class, "meaning": r.meaning, "entries": list(r.entries),
+                          **({"name": r.named.name, "says": r.named.says} if r.named else {}),
                           "citations": [citation_dict(ref, kb.articles) for ref in r.citations]}
                          for r in diagnosis.return_codes],
         "decoded": [{"decoder": d.decoder, "field": d.fact.name, "label": d.label, "value": json_value(d.fact.value),

@@ -64,3 +64,14 @@ def test_an_acl_return_code_is_read_by_its_class_digit():
     (code,) = out["return_codes"]
     assert (code["code"], code["class"], code["entries"]) == ("561000", "5", [])
     assert code["citations"][0]["ref"] == "cann-error-code-structure#acl-return-codes"
+    assert "name" not in code    # no table names 561000
+
+
+def test_an_acl_return_code_an_article_table_names_is_read_by_that_name():
+    text = ACL_CODE.replace("aclnnMoeDistributeDispatchV4, error code is 561000", "aclmdlRICaptureBegin, error code is 107027")
+    assert "107027 (`ACL_ERROR_RT_STREAM_CAPTURED`: the stream is being captured) is a class-1 aclError" in \
+        diagnose(text, "--format", "markdown").stdout
+    (code,) = json.loads(diagnose(text, "--format", "json").stdout)["return_codes"]
+    assert (code["name"], code["says"]) == ("ACL_ERROR_RT_STREAM_CAPTURED", "the stream is being captured")
+    assert [c["ref"] for c in code["citations"]] == ["cann-acl-error-codes#runtime-code-list",
+                                                     "cann-error-code-structure#acl-return-codes"]
