@@ -89,8 +89,7 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
         said = rewording.said_canonically
         words = tuple(tuple(frozenset(tokenize(said(" ".join((s.text, *s.commands))))) for s in found) for found in cut)
         title_words = tuple(frozenset(tokenize(said(" ".join((p.title, p.terms))))) for p in passages)
-        asked = tuple(tuple(frozenset(tokenize(said(phrase))) for phrase in p.asked.split(";") if phrase.strip())
-                      for p in passages)
+        asked = tuple(tuple(frozenset(tokenize(said(phrase))) for phrase in p.asked) for p in passages)
         heading_words = tuple(frozenset(tokenize(said(p.title))) for p in passages)
         codes = tuple(sorted({code for codes in kb.index.error_codes.values() for code in codes}))
         answers = tuple(passage_answers(p, rewording) for p in passages)

@@ -46,7 +46,7 @@ class Passage(msgspec.Struct, frozen=True):
     terms: str = ""       # indexed with it: the article title, Chinese key terms, error codes, tags
     prior: float = 1.0    # its score is multiplied by this
     field: str = ""       # the entry field it holds (cause, workaround, permanent, next_checks), "" for a section
-    asked: str = ""       # how engineers ask for what a section says: its "Asked as" line, ";" between questions
+    asked: tuple[str, ...] = ()   # how engineers ask for what a section says: its "Asked as" line
 
     def searched(self) -> str:
         """What search matches: the title twice, the prose with its commands, the key terms (how it
@@ -90,7 +90,7 @@ def _section_passage(article: Article, section: Section) -> Passage:
     terms = " ".join((_subject(article, section), *(t for t in section.key_terms if t in text)))
     ref = f"{article.id}#{section.slug}"
     return Passage(ref, section.title, text, ref, terms, NAVIGATION_PRIOR if _is_navigation(text) else 1.0,
-                   asked="; ".join(asked_as(section)))
+                   asked=asked_as(section))
 
 
 def _subject(article: Article, section: Section) -> str:
