@@ -19,11 +19,12 @@ from ..kb.model import Intent
 from .codebook_answers import CANN_OR_ACL_CODE, code_answer
 from .excerpt import passage_excerpt
 from .forms import stated_value
+from .headings import article_definition, article_subject
 from .index import Hit, KnowledgeIndex
 from .passages import ENTITY
 from .question import Question, without_absent_names
 from .ranking import answers_what_is_asked, rank
-from .stated import Stated, about_named, from_things, is_about
+from .stated import Stated, about_named, from_things, is_about, writes_any
 from .tokens import NAME_BOOST, PART_OF_NAME, cjk_pieces, is_cjk, tokenize
 from .unknown_codes import unknown_codes
 
@@ -194,6 +195,18 @@ def _with_quoted_line(index: KnowledgeIndex, asked: Question, answered: Answer, 
     return replace(answered, text=f"{answered.text}\n\n{said}", citations=(*answered.citations, quoted.passage.citation))
 
 
+def _with_subject(index: KnowledgeIndex, asked: Question, answered: Answer) -> Answer:
+    """An answer to what a thing is, from the article about that thing: the article's title, which
+    says what it is ("EI0011 (Resource_Error_Insufficient_Device_Memory) — not enough NPU memory
+    for HCCL"), comes first; the passage then says the particulars."""
+    if asked.intents != {Intent.MEANING} or not answered.found or not answered.direct:
+        return answered
+    title = index.article_titles.get(answered.citations[0].partition("#")[0], "")
+    if not (defined := article_definition(title)) or not writes_any(asked.text, article_subject(title)):
+        return answered
+    return replace(answered, text=f"**{defined}.**\n\n{answered.text}")
+
+
 def _from_things(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]]) -> Stated | None:
     """What the KB states about the thing the question names; when it states a log field's value
     (ExceptionType is Heartbeat Lost Occurred), about that value, for what is asked or else for
@@ -227,7 +240,7 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
     if not foreign and not decoded and (unknown := unknown_codes(index, asked, ranked)) is not None:
         return Answer(unknown.text, unknown.citations, 1.0, direct=False)
     if not foreign and not decoded and (stated := _from_things(index, asked, ranked)) is not None:
-        return Answer.of(stated)
+        return _with_subject(index, asked, Answer.of(stated))
     passage = _from_passages(index, asked, ranked)
     if foreign and passage.found and not any(name in (passage.text or "").casefold() for name in foreign):
         # About another vendor's stack (NCCL_TIMEOUT, a CUDA error): the Ascend passage that shares
@@ -237,7 +250,7 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
         # another vendor's message ("CUDA out of memory. Tried to allocate") is not the Ascend line it resembles
         quoted = _quoted_line(index, asked, ranked) if not foreign else None
         if passage.found:
-            return _with_quoted_line(index, asked, passage, quoted)
+            return _with_quoted_line(index, asked, _with_subject(index, asked, passage), quoted)
         if (named := _about_what_is_named(index, asked, ranked)) is not None:
             return _with_quoted_line(index, asked, named, quoted)
         if quoted is not None:

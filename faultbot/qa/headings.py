@@ -80,3 +80,21 @@ def article_subject(title: str) -> tuple[str, ...]:
     if len(named) != 1:
         return ()
     return (named[0], *(alias for group in _PAREN.findall(head) for alias in _ALIAS.findall(group)))
+
+
+def article_definition(title: str) -> str:
+    """What an article's title says its subject is: the subject and the first clause after it
+    ("EI0006 (Communication_Error_Get_Socket) — HCCL link-setup socket timeout", not the rest of
+    "..., the peer checks, TLS mismatch ..." that lists what the article covers); "" when the
+    title does not open with the subject alone ("LcalAllReduce errors ... — root cause and fixes")."""
+    head, dash, rest = title.partition(" — ")
+    if not dash or len(_PAREN.sub(" ", head).split()) != 1:
+        return ""
+    depth = 0
+    for at, char in enumerate(rest):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and char in ",;:":
+            rest = rest[:at]
+            break
+    return f"{head}{dash}{rest}".strip()
+

@@ -80,6 +80,7 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
     codebook: CodeBook | None = None          # how error codes are built (kb/codes.yaml)
     log_examples: LogExamples = LogExamples({})   # the log lines the sections show, for a question quoting one
     asked: tuple[tuple[frozenset[str], ...], ...] = ()   # of each passage: the words of each way it is asked for
+    article_titles: dict[str, str] = msgspec.field(default_factory=dict)   # an article's id -> its title
 
     @classmethod
     def from_kb(cls, kb: KnowledgeBase) -> KnowledgeIndex:
@@ -98,7 +99,8 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
         linker = Linker.of(catalogue, lambda name: name_key(name, rewording), bm25.document_frequency, len(passages))
         return cls(passages, cut, words, title_words, heading_words, bm25, codes, rewording, answers,
                    _mentions(passages), FieldQuestions(kb), catalogue, linker,
-                   {p.ref: i for i, p in enumerate(passages)}, kb.codebook, LogExamples.of(passages, cut), asked)
+                   {p.ref: i for i, p in enumerate(passages)}, kb.codebook, LogExamples.of(passages, cut), asked,
+                   {article.id: article.title for article in kb.articles.values()})
 
     @classmethod
     def of(cls, kb: KnowledgeBase) -> KnowledgeIndex:

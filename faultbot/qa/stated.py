@@ -140,9 +140,13 @@ def _asked_last(choice: Choice, question: Question, held: set[str], index: Knowl
 def is_about(hit: Hit, names: Sequence[str]) -> bool:
     """The passage is about one of ``names``: its title or its first sentence says it (a table row
     naming it in passing does not), a name's underscores as spaces or not."""
-    opening = hit.passage.title + " " + (hit.sentences[0].text if hit.sentences else "")
-    # a field's name is written in words there too: device_ip as "device IP"
-    return any(re.search(r"(?<![\w-])" + re.escape(name).replace("_", "[_ ]") + r"(?![\w-])", opening, re.I | re.ASCII)
+    return writes_any(hit.passage.title + " " + (hit.sentences[0].text if hit.sentences else ""), names)
+
+
+def writes_any(text: str, names: Sequence[str]) -> bool:
+    """``text`` writes one of ``names`` as a whole word, in any case; a field's name in words too
+    (device_ip as "device IP")."""
+    return any(re.search(r"(?<![\w-])" + re.escape(name).replace("_", "[_ ]") + r"(?![\w-])", text, re.I | re.ASCII)
                for name in names)
 
 

@@ -12,6 +12,7 @@ _CAMEL = re.compile(r"[a-z][A-Z]")
 _GLUED = re.compile(r"[A-Za-z][a-z]+(?:[A-Z][a-z]+)+")    # words glued CamelCase: crimerRank, SendBuf
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _COUNTED = re.compile(r"\d+-[a-z]+")
+_SPAN = re.compile(r"\d+-\d+")      # ranks 0-6, cards 0-7: which ones, not a name
 _MEASURE = re.compile(r"\d+(?:\.\d+)?(?:[kmgt]i?b|ms|us|ns|min|s|h)", re.I)   # 0.25MB, 30s: an amount, not a name
 # Chinese function words, the longest first so that 怎么办 goes whole, not as 怎么 and a stray 办.
 _CJK_STOP_WORDS = """
@@ -111,8 +112,8 @@ def cjk_pieces(run: str) -> list[str]:
 def _is_name(run: str) -> bool:
     """Written as a name: with digits, "_" or "." (EI0002, HCCL_BUFFSIZE), capitals inside (AllReduce),
     or hyphens and a capital or digit (Entry-HcclAllReduce); not words joined by hyphens (card-to-card)
-    nor a count of something (6-digit, 32-node)."""
-    if is_cjk(run) or _COUNTED.fullmatch(run) or _MEASURE.fullmatch(run):
+    nor a count of something (6-digit, 32-node) or a span of numbers (ranks 0-6)."""
+    if is_cjk(run) or _COUNTED.fullmatch(run) or _MEASURE.fullmatch(run) or _SPAN.fullmatch(run):
         return False
     return bool(re.search(r"[0-9_.]", run)) or any(c.isupper() for c in run[1:])
 

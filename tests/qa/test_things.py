@@ -12,7 +12,7 @@ from faultbot.kb.model import Intent
 from faultbot.qa.answer import answer
 from faultbot.qa.definitions import definitions
 from faultbot.qa.excerpt import passage_excerpt
-from faultbot.qa.headings import article_subject, read_heading
+from faultbot.qa.headings import article_definition, article_subject, read_heading
 from faultbot.qa.index import KnowledgeIndex
 from faultbot.qa.question import Question, without_absent_names
 from faultbot.qa.structured import asked_last, choose, last_clause
@@ -72,6 +72,24 @@ def test_an_article_titled_by_one_name_is_about_it():
         ("EI0002", "Communication_Error_Timeout")
     assert article_subject("EI0019 / EI0020 (Communication_Error_Bind_IP_Port) — ports") == ()
     assert article_subject("HCCL task execution faults — locating the failing rank") == ()
+
+
+def test_what_an_article_title_says_its_subject_is_stops_at_the_first_clause():
+    assert article_definition("EI0006 (Communication_Error_Get_Socket) — HCCL link-setup socket timeout, the peer "
+                              "checks, TLS mismatch") == "EI0006 (Communication_Error_Get_Socket) — HCCL link-setup socket timeout"
+    # a comma inside parentheses is part of the clause
+    assert article_definition("HCCL_BUFFSIZE — the per-communicator HCCL buffer (default 200 MB, twice per "
+                              "communicator), sizing it") == "HCCL_BUFFSIZE — the per-communicator HCCL buffer (default 200 MB, twice per communicator)"
+    # a title that does not open with its subject alone says what the article covers, not what the subject is
+    assert article_definition("LcalAllReduce errors (vector core timeout) that hang jobs — root cause and fixes") == ""
+
+
+def test_what_a_code_is_opens_with_what_the_article_about_it_says_it_is(index):
+    found = answer(index, "what is EI0011")
+    assert found.citations[0].startswith("hccl-error-code-ei0011#")
+    assert found.text.startswith("**EI0011 (Resource_Error_Insufficient_Device_Memory) — not enough NPU memory for HCCL.**")
+    # asked how to fix it, not what it is: the particulars answer
+    assert not answer(index, "how do I fix EI0011").text.startswith("**EI0011")
 
 
 def _linked(index, question: str) -> list[tuple[str, ...]]:

@@ -39,6 +39,8 @@ def test_names_count_double_in_a_question():
     terms = query_terms("what is the default HCCL_EXEC_TIMEOUT")
     assert terms["hccl_exec_timeout"] == NAME_BOOST
     assert terms["default"] == 1.0
+    # which ranks, not a name: "0-6" of "rank 0-6 all time out" counts as a word
+    assert query_terms("rank 0-6 all notify timeout")["0-6"] == 1.0
 
 
 def test_stemming_keeps_words_without_a_vowel_left_and_undoes_a_doubled_consonant():
