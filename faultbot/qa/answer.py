@@ -16,7 +16,7 @@ from ..engine.decoding import DecodedField
 from ..engine.wording import show_value
 from ..fullwidth import as_ascii_punctuation
 from ..kb.model import Intent
-from .codebook_answers import CANN_OR_ACL_CODE, code_answer
+from .codebook_answers import ACL_CODE, CANN_OR_ACL_CODE, acl_class_sentence, code_answer
 from .excerpt import passage_excerpt
 from .forms import stated_value
 from .headings import article_definition, article_subject
@@ -207,6 +207,24 @@ def _with_subject(index: KnowledgeIndex, asked: Question, answered: Answer) -> A
     return replace(answered, text=f"**{defined}.**\n\n{answered.text}")
 
 
+def _with_acl_class(index: KnowledgeIndex, asked: Question, answered: Answer) -> Answer:
+    """What one aclError code is, said with the class its first digit gives it (a code a table
+    names only by its name and a line of the header: 107027 is a class-1 code, a usage error)."""
+    codes = index.codebook.acl if index.codebook else None
+    written = list(dict.fromkeys(m.group(0) for m in ACL_CODE.finditer(asked.text)))
+    if (codes is None or asked.intents != {Intent.MEANING} or not answered.found or len(written) != 1
+            or (said := acl_class_sentence(written[0], codes)) is None or f"class-{written[0][0]}" in (answered.text or "")):
+        return answered
+    cited = tuple(dict.fromkeys((*answered.citations, codes.citation)))
+    return replace(answered, text=f"{answered.text}\n\n{said}", citations=cited)
+
+
+def _what_it_is(index: KnowledgeIndex, asked: Question, answered: Answer) -> Answer:
+    """An answer to what a code or a setting is, with what the KB says it is besides the passage:
+    the title of the article about it, the class of an aclError."""
+    return _with_acl_class(index, asked, _with_subject(index, asked, answered))
+
+
 def _from_things(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]]) -> Stated | None:
     """What the KB states about the thing the question names; when it states a log field's value
     (ExceptionType is Heartbeat Lost Occurred), about that value, for what is asked or else for
@@ -240,7 +258,7 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
     if not foreign and not decoded and (unknown := unknown_codes(index, asked, ranked)) is not None:
         return Answer(unknown.text, unknown.citations, 1.0, direct=False)
     if not foreign and not decoded and (stated := _from_things(index, asked, ranked)) is not None:
-        return _with_subject(index, asked, Answer.of(stated))
+        return _what_it_is(index, asked, Answer.of(stated))
     passage = _from_passages(index, asked, ranked)
     if foreign and passage.found and not any(name in (passage.text or "").casefold() for name in foreign):
         # About another vendor's stack (NCCL_TIMEOUT, a CUDA error): the Ascend passage that shares
@@ -250,7 +268,7 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
         # another vendor's message ("CUDA out of memory. Tried to allocate") is not the Ascend line it resembles
         quoted = _quoted_line(index, asked, ranked) if not foreign else None
         if passage.found:
-            return _with_quoted_line(index, asked, _with_subject(index, asked, passage), quoted)
+            return _with_quoted_line(index, asked, _what_it_is(index, asked, passage), quoted)
         if (named := _about_what_is_named(index, asked, ranked)) is not None:
             return _with_quoted_line(index, asked, named, quoted)
         if quoted is not None:

@@ -32,7 +32,7 @@ _DIGITS_ASKED = re.compile(r"\b(?:ending|ends?)\s+(?:in|with)\b|\blast four digi
 # An aclError asked about by its first digit ("这种1开头的码是哪一类", "a 5-prefixed aclError", "2XXXXX vs
 # 5XXXXX", "bucket them by their leading digit"): the question names the ACL or writes such a code.
 _ACL_NAMED = re.compile(r"\bacl(?:error)?\b|(?<![\w:.])[1-5]\d{5}(?![\w.])", re.I | re.ASCII)
-_ACL_CODE = re.compile(r"(?<![\w:.])([1-5])\d{5}(?![\w.])", re.ASCII)
+ACL_CODE = re.compile(r"(?<![\w:.])([1-5])\d{5}(?![\w.])", re.ASCII)
 _CLASS_ASKED = re.compile(r"\b[1-5]x{5}\b|\b[1-5]-?prefixed\b|\b(?:first|leading) digit|\bclass(?:es)?\b|\bbucket"
                           r"|第一位|首位|开头|哪一?类|什么类", re.I | re.ASCII)
 # Codes asked about by their level letter ("W-prefixed cann codes", "W 开头的错误码", "W codes"), or a
@@ -99,7 +99,7 @@ def acl_class_sentence(code: str, codes: ReturnCodes) -> str | None:
 
 def _acl_classes(codes: ReturnCodes, reworded: str) -> str:
     """The aclError classes, those of the codes ``reworded`` writes said of them first."""
-    written = list(dict.fromkeys(said for m in _ACL_CODE.finditer(reworded)
+    written = list(dict.fromkeys(said for m in ACL_CODE.finditer(reworded)
                                  if (said := acl_class_sentence(m.group(0), codes))))
     classes = ";\n".join(f"- `{digit}XXXXX`: {meaning}" for digit, meaning in sorted(codes.classes.items()))
     unclassified = f"\n\nErrors the ACL layer cannot classify are all `{codes.unclassified}`." if codes.unclassified else ""
@@ -128,7 +128,7 @@ def code_answer(codebook: CodeBook | None, reworded: str, intents: frozenset[Int
             and (read := _torch_npu_codes(codebook.torch_npu, reworded))):
         return CodeAnswer(read, (codebook.torch_npu.citation,))
     if codebook.acl and _ACL_NAMED.search(reworded) and _CLASS_ASKED.search(reworded):
-        written = tuple(dict.fromkeys(m.group(0) for m in _ACL_CODE.finditer(reworded)))
+        written = tuple(dict.fromkeys(m.group(0) for m in ACL_CODE.finditer(reworded)))
         return CodeAnswer(_acl_classes(codebook.acl, reworded), (codebook.acl.citation,), written)
     said = set(words(reworded))
     parts_asked = bool(intents & {Intent.CONSISTS_OF, Intent.RANGE}) or _DIGITS_ASKED.search(reworded) is not None

@@ -104,3 +104,11 @@ def test_every_runtime_code_of_the_header_is_described(index):
         found = answer(index, question)
         assert found.direct and name in found.text, question
         assert found.citations[0] == "cann-acl-error-codes#runtime-code-list"
+
+
+def test_what_an_acl_code_is_comes_with_the_class_its_first_digit_gives_it(index):
+    found = answer(index, "what does 107027 mean")
+    assert "ACL_ERROR_RT_STREAM_CAPTURED" in found.text and "`107027` is a class-1 code" in found.text
+    assert "cann-error-code-structure#acl-return-codes" in found.citations
+    # asked what to do about it: the class is not what is asked
+    assert "class-5" not in (answer(index, "how do I fix 507015").text or "")
