@@ -106,7 +106,7 @@ class Rewording(msgspec.Struct, frozen=True, dict=True):  # dict: room for the c
         are left as they are. Nor is a word another form of a known one (leading, of lead: not
         loading), unless the known word is one of its forms too (occured: occurred)."""
         lowered = typed.lower()
-        if len(lowered) < MIN_SWAP_WORD or lowered in self._word_set:
+        if len(lowered) < MIN_SWAP_WORD or lowered in self._word_set or self._theirs(typed):
             return typed
         from rapidfuzz import process
         from rapidfuzz.distance import OSA
@@ -118,6 +118,11 @@ class Rewording(msgspec.Struct, frozen=True, dict=True):  # dict: room for the c
         if not found or (set(words(lowered)) & self.stems and words(found[0]) != words(lowered)):
             return typed
         return found[0]
+
+    def _theirs(self, typed: str) -> bool:
+        """``typed`` is another vendor's name (WorkNCCL, NCCL_SOCKET_IFNAME, cudnn): never a typo of
+        one of ours (WorkHCCL)."""
+        return self.out_of_scope is not None and self.out_of_scope.match(typed) is not None
 
     @functools.cached_property
     def _by_first_letter(self) -> dict[str, tuple[str, ...]]:
@@ -143,7 +148,7 @@ class Rewording(msgspec.Struct, frozen=True, dict=True):  # dict: room for the c
         """The known name ``typed`` misspells, if exactly one: part by part (split at ``_``), each
         part equal or, when both are MIN_TYPO_PART letters or more, one typo away (two in long
         parts). Short parts differ by design (device_ip / device_id), as do codes (EI0002 / EI0012)."""
-        if typed.upper() in self._upper_names:
+        if typed.upper() in self._upper_names or self._theirs(typed):
             return typed
         parts = typed.upper().split("_")
         close = {name for name, known in self._names_shaped.get(_shape(parts), ()) if _parts_close(parts, known)}

@@ -80,6 +80,14 @@ def test_another_vendor_s_stack_is_seen_alone_and_opening_a_name_of_its_own(inde
     assert not foreign("HCCL_SOCKET_FAMILY=AF_INET6")
 
 
+def test_another_vendor_s_name_is_never_read_as_a_typo_of_ours(index):
+    # WorkNCCL is one letter from WorkHCCL, which the articles write: it stays NVIDIA's, and so
+    # does a question quoting PyTorch's NCCL watchdog
+    reworded = index.rewording.reword("Watchdog caught collective operation timeout: WorkNCCL(SeqNum=2665572)")
+    assert "WorkNCCL" in reworded and index.rewording.foreign(reworded) == {"worknccl"}
+    assert index.rewording.reword("HCCL_BUFSIZE") == "HCCL_BUFFSIZE"      # our own names are still corrected
+
+
 def test_an_english_word_written_against_chinese_is_still_a_word(index):
     assert "communicator" in index.rewording.reword("同一个comm的allreduce").split()
     assert index.rewording.foreign("NCCL_DEBUG怎么开") == {"nccl"}
