@@ -46,6 +46,8 @@ def _without_qualifiers(linked: list[int], index: KnowledgeIndex) -> list[int]:
     return kept or linked
 
 
+# "how can I solve it", "这个报错怎么解决": a clause asking about the failure the question pasted
+_REFERS_BACK = re.compile(r"\b(?:it|this(?:\s+error)?|that)\s*[?？.!]*\s*$|(?:这个|该)(?:报错|错误|错|问题)", re.I)
 # "this error code" asks about the one code the question names; an error code of CANN or the ACL
 THIS_CODE = re.compile(r"\b(?:this|that|the)\s+(?:error\s+)?code\b|(?:这个|该)\s*(?:error\s*)?(?:码|code\b)", re.I)
 _CODE = re.compile(r"[A-Z][A-Z0-9]\d{4}|[1-5]\d{5}")
@@ -61,7 +63,7 @@ def asked_last(index: KnowledgeIndex, reworded: str, linked: list[int]) -> list[
     if len(linked) < 2 or clause == reworded:
         return linked
     named = [n for n in index.linker.linked(clause, index.catalogue) if n in linked]
-    if not named and THIS_CODE.search(clause):
+    if not named and (THIS_CODE.search(clause) or _REFERS_BACK.search(clause)):
         # "..., error code is 507013, device log: hwts sdma error, 这个错误码是啥": the code it names
         named = [n for n in linked if _code_written(index, reworded, n)]
     return _at_the_question(index, clause, named) or named or linked

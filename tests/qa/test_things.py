@@ -346,6 +346,21 @@ def test_this_error_code_is_the_code_the_question_writes(index):
     assert found.direct and "ACL_ERROR_RT_SYS_DMA" in found.text
 
 
+def test_a_last_clause_asking_about_it_is_about_the_code_the_paste_reports(index):
+    """"..., error code is 107027 . how can I solve it?" after a run that set a variable: the code
+    the failure reports is what "it" is, not the variable set to run it."""
+    pasted = ("export ASCEND_LAUNCH_BLOCKING=1 and vllm serve, then NPU function error: "
+              "c10_npu::acl::AclrtSynchronizeStreamWithTimeOut(stream),error code is 107027 . how can I solve it?")
+    reworded = index.rewording.reword(pasted)
+    named = index.linker.linked(reworded, index.catalogue)
+    assert len(named) == 2
+    assert [index.catalogue.things[n].names[0] for n in asked_last(index, reworded, named)] == ["107027"]
+    assert "ACL_ERROR_RT_STREAM_CAPTURED" in answer(index, pasted).text
+    # a clause naming nothing that does not refer back asks about them all
+    plain = index.rewording.reword("export ASCEND_LAUNCH_BLOCKING=1, error code is 107027, how do I set up logging")
+    assert len(asked_last(index, plain, index.linker.linked(plain, index.catalogue))) == 2
+
+
 def test_a_thing_asked_about_after_a_paste_is_answered_from_what_the_kb_states(index):
     """The pasted line makes the question long; what it asks is its last clause, which the
     statement about the named code holds, so the statement answers directly."""
