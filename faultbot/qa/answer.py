@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import msgspec
 from msgspec.structs import replace
 
+from ..engine.codes import read_return_code
 from ..engine.decoding import DecodedField
 from ..engine.wording import show_value
 from ..fullwidth import as_ascii_punctuation
@@ -25,6 +26,7 @@ from .passages import ENTITY
 from .question import Question, without_absent_names
 from .ranking import answers_what_is_asked, rank
 from .stated import Stated, about_named, from_things, is_about, writes_any
+from .structured import asks_about_code
 from .tokens import NAME_BOOST, PART_OF_NAME, cjk_pieces, is_cjk, tokenize
 from .unknown_codes import unknown_codes
 
@@ -36,6 +38,7 @@ MAX_CITATIONS = 3
 MIN_SUGGESTION_CHARS = 3
 MIN_CJK_SUGGESTION = 2     # Chinese: a word of two characters or more (安装), without the question's function words
 MAX_CJK_SUGGESTION = 4     # a longer run is a phrase of the question (分析完结果写到哪个文件), not a term
+_WHAT_OR_WHY = frozenset({Intent.MEANING, Intent.CAUSE})   # asked of a code, its name and class say part of it
 MAX_ABOUT = 5              # sections listed when the question names a thing but no passage answers it
 
 _TERM = re.compile(r"[A-Za-z0-9_]+(?:[.\-][A-Za-z0-9_]+)*|[\u3400-\u9fff]+")
@@ -207,22 +210,33 @@ def _with_subject(index: KnowledgeIndex, asked: Question, answered: Answer) -> A
     return replace(answered, text=f"**{defined}.**\n\n{answered.text}")
 
 
-def _with_acl_class(index: KnowledgeIndex, asked: Question, answered: Answer) -> Answer:
-    """What one aclError code is, said with the class its first digit gives it (a code a table
-    names only by its name and a line of the header: 107027 is a class-1 code, a usage error)."""
+def _with_code_reading(index: KnowledgeIndex, asked: Question, answered: Answer) -> Answer:
+    """An answer about the one aclError code a question asks about, with what that code is: asked
+    what it is or why it happened, its name and class first when the answer does not name it (a
+    cause of 507015 from the AI Core article: "507015 (`ACL_ERROR_RT_AICORE_EXCEPTION`: ...) is a
+    class-5 aclError ..."); else, asked what it is, the class its first digit gives it (107027 is
+    a class-1 code, a usage error)."""
     codes = index.codebook.acl if index.codebook else None
     written = list(dict.fromkeys(m.group(0) for m in ACL_CODE.finditer(asked.text)))
-    if (codes is None or asked.intents != {Intent.MEANING} or not answered.found or len(written) != 1
-            or (said := acl_class_sentence(written[0], codes)) is None or f"class-{written[0][0]}" in (answered.text or "")):
+    if codes is None or not answered.found or not answered.direct or len(written) != 1:
         return answered
-    cited = tuple(dict.fromkeys((*answered.citations, codes.citation)))
-    return replace(answered, text=f"{answered.text}\n\n{said}", citations=cited)
+    code, text = written[0], answered.text or ""
+    reading = read_return_code(code, codes)
+    if reading is None or f"class-{code[0]}" in text:
+        return answered
+    if (reading.named is not None and reading.named.name not in text and asked.intents and asked.intents <= _WHAT_OR_WHY
+            and asks_about_code(index, asked.text, code)):
+        cited = tuple(dict.fromkeys((*answered.citations, *reading.citations)))
+        return replace(answered, text=f"{reading.sentence}\n\n{text}", citations=cited)
+    if asked.intents != {Intent.MEANING} or (said := acl_class_sentence(code, codes)) is None:
+        return answered
+    return replace(answered, text=f"{text}\n\n{said}", citations=tuple(dict.fromkeys((*answered.citations, codes.citation))))
 
 
 def _what_it_is(index: KnowledgeIndex, asked: Question, answered: Answer) -> Answer:
-    """An answer to what a code or a setting is, with what the KB says it is besides the passage:
-    the title of the article about it, the class of an aclError."""
-    return _with_acl_class(index, asked, _with_subject(index, asked, answered))
+    """An answer about a code or a setting, with what the KB says it is besides the passage: the
+    title of the article about it, an aclError's name and class."""
+    return _with_code_reading(index, asked, _with_subject(index, asked, answered))
 
 
 def _from_things(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]]) -> Stated | None:

@@ -32,7 +32,8 @@ _DIGITS_ASKED = re.compile(r"\b(?:ending|ends?)\s+(?:in|with)\b|\blast four digi
 # An aclError asked about by its first digit ("这种1开头的码是哪一类", "a 5-prefixed aclError", "2XXXXX vs
 # 5XXXXX", "bucket them by their leading digit"): the question names the ACL or writes such a code.
 _ACL_NAMED = re.compile(r"\bacl(?:error)?\b|(?<![\w:.])[1-5]\d{5}(?![\w.])", re.I | re.ASCII)
-ACL_CODE = re.compile(r"(?<![\w:.])([1-5])\d{5}(?![\w.])", re.ASCII)
+# "error code:507015" (torch_npu's ACL stream lines) writes a code after a colon, as no other field does
+ACL_CODE = re.compile(r"(?:(?<=[cC]ode:)|(?<![\w:.]))([1-5])\d{5}(?![\w.])", re.ASCII)
 _CLASS_ASKED = re.compile(r"\b[1-5]x{5}\b|\b[1-5]-?prefixed\b|\b(?:first|leading) digit|\bclass(?:es)?\b|\bbucket"
                           r"|第一位|首位|开头|哪一?类|什么类", re.I | re.ASCII)
 # Codes asked about by their level letter ("W-prefixed cann codes", "W 开头的错误码", "W codes"), or a

@@ -69,6 +69,13 @@ def asked_last(index: KnowledgeIndex, reworded: str, linked: list[int]) -> list[
     return _at_the_question(index, clause, named) or named or linked
 
 
+def asks_about_code(index: KnowledgeIndex, reworded: str, code: str) -> bool:
+    """Whether ``code`` is what the question asks about: of the things it names, the one its last
+    clause asks about (``asked_last``), or the only one."""
+    linked = index.linker.linked(reworded, index.catalogue)
+    return any(code in index.catalogue.things[n].names for n in asked_last(index, reworded, linked))
+
+
 def _at_the_question(index: KnowledgeIndex, clause: str, named: list[int]) -> list[int]:
     """Of the things an asking clause names, the one written at its one question, when the others
     stand well apart: "errType=0x20(sq sw status error) 507011 是什么" asks about 507011, not

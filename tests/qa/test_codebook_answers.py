@@ -112,3 +112,14 @@ def test_what_an_acl_code_is_comes_with_the_class_its_first_digit_gives_it(index
     assert "cann-error-code-structure#acl-return-codes" in found.citations
     # asked what to do about it: the class is not what is asked
     assert "class-5" not in (answer(index, "how do I fix 507015").text or "")
+
+
+def test_why_an_acl_code_happened_opens_with_what_the_code_is(index):
+    # torch_npu's "error code:507015" writes the code after a colon
+    for question in ("error code 507015, what causes it",
+                     "RuntimeError: ACL stream synchronize failed, error code:507015，是什么原因"):
+        found = answer(index, question)
+        assert found.text.startswith("507015 (`ACL_ERROR_RT_AICORE_EXCEPTION`: AI Core execution exception) is a class-5"), question
+        assert "cann-acl-error-codes#device-execution-codes" in found.citations
+    # asked which field to read, the code's name is not the answer's first line
+    assert not answer(index, "which field names the failing operator for an aicpu exception (507018)?").text.startswith("507018")
