@@ -101,9 +101,10 @@ class FieldQuestions:
         lowered = question.lower()
         # what the KB's extractors read from the question as typed (a pasted line's fields)
         asking = last_clause(typed)
-        read = {(fact, value) for extractor in self._extractors
-                for match in extractor.pattern.finditer(asking if extractor.where_asked else typed)
-                for fact in extractor.facts if (value := match.group(fact))}
+        # in the order the extractors and the text give them: the answer must not depend on a set's order
+        read = list(dict.fromkeys((fact, value) for extractor in self._extractors
+                                  for match in extractor.pattern.finditer(asking if extractor.where_asked else typed)
+                                  for fact in extractor.facts if (value := match.group(fact))))
         values: list[tuple[_Field, str]] = [(self._fields[fact], value) for fact, value in read
                                             if fact in self._fields and not negated]
         for asked in self._asked:

@@ -82,3 +82,22 @@ def test_two_fields_of_a_pasted_line_are_not_one_name_several_fields_share(kb):
                                                "there is an aicore error, core id is 0, error code = 0x10. what does 0x10 mean?")
     assert "`0x26`" in found.text and "`0x10`" in found.text
     assert "Several fields go by that name" not in found.text
+
+
+def test_the_fields_a_pasted_line_gives_come_in_the_same_order_in_every_process(kb, tmp_path):
+    """Two fields of one pasted line (retCode and errcode): their readings, and so the answer's
+    first source, must not follow the hash order of a set, which changes from process to process."""
+    import os
+    import subprocess
+    import sys
+
+    script = ("import sys; from faultbot.kb.loader import load_kb; from faultbot.qa.field_values import FieldQuestions;"
+              "kb = load_kb(*map(__import__('pathlib').Path, sys.argv[1:3]));"
+              "print([d.decoder for d in FieldQuestions(kb).decode(sys.argv[3])])")
+    line = ("EZ9999  Kernel task happen error, retCode=0x26, [aicore exception]. errcode:(0x10, 0, 0) "
+            "what does this mean")
+    orders = {subprocess.run([sys.executable, "-c", script, str(kb.kb_dir), str(kb.kb_dir.parent / "articles"), line],
+                             capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONHASHSEED": seed, "FAULTBOT_CACHE": str(tmp_path)}).stdout
+              for seed in ("1", "2", "3")}
+    assert len(orders) == 1 and "ts-ret-code" in orders.pop()
