@@ -181,3 +181,14 @@ def test_torch_npu_s_failed_hccl_call_gives_its_hccl_result(kb):
     # an NPU (ACL) function's error code is not an HcclResult
     acl = "RuntimeError: NPU function error: aclrtSynchronizeDevice, error code is 507046\n"
     assert not [d for d in _diagnose(kb, acl).decoded if d.decoder == "hccl-ret"]
+
+
+def test_a_fused_operator_s_failed_hccl_call_gives_its_hccl_result(kb):
+    """nnopbase under EZ9999: "... fails to invoke the <call> function of the hccl module. ret = 4"."""
+    for line in ("AclNN_Inner_Error(EZ9999):  Nnopbase fails to invoke the HcclAllocComResourceByTiling function of the "
+                 "hccl module. ret = 4, comm = 0xfffeb02eb000.\n",
+                 "EZ9999: Nnopbase fails to invoke the HcclAllocComResourceByTiling function of the hccl module，ret=4\n"):
+        assert _by_field(_diagnose(kb, line))[("hccl_ret", "4")].meaning == "HCCL_E_INTERNAL: internal error"
+    # the success value is no failure
+    ok = "Nnopbase fails to invoke the HcclAllocComResourceByTiling function of the hccl module. ret = 0\n"
+    assert ("hccl_ret", "0") not in _by_field(_diagnose(kb, ok))
