@@ -97,4 +97,3 @@ def article_definition(title: str) -> str:
             rest = rest[:at]
             break
     return f"{head}{dash}{rest}".strip()
-
