@@ -22,6 +22,7 @@ from .excerpt import passage_excerpt
 from .forms import stated_value
 from .headings import article_definition, article_subject
 from .index import Hit, KnowledgeIndex
+from .log_examples import shown
 from .passages import ENTITY
 from .question import Question, without_absent_names
 from .ranking import answers_what_is_asked, rank
@@ -41,6 +42,7 @@ MAX_CJK_SUGGESTION = 4     # a longer run is a phrase of the question (分析完
 _WHAT_OR_WHY = frozenset({Intent.MEANING, Intent.CAUSE})   # asked of a code, its name and class say part of it
 MAX_ABOUT = 5              # sections listed when the question names a thing but no passage answers it
 
+_INTERNAL_CODE = re.compile(r"[A-Z][A-Z0-9]9\d{3}")   # E*9***: a CANN internal code
 _TERM = re.compile(r"[A-Za-z0-9_]+(?:[.\-][A-Za-z0-9_]+)*|[\u3400-\u9fff]+")
 
 
@@ -176,12 +178,23 @@ def _about_what_is_named(index: KnowledgeIndex, asked: Question, ranked: list[tu
 
 
 def _quoted_line(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]]) -> Hit | None:
-    """The section showing the log line the question quotes (the best ranked of them), if any."""
+    """The section showing the log line the question quotes (the best ranked of them), if any; not
+    when that line reports another code than any the question writes: the two share a wrapper's
+    words (torch_npu's "NPU function error: ..., error code is N"), not the failure."""
     sections = asked.quoted.sections
     if not sections:
         return None
     found = next((hit for _, hit in ranked if hit.passage.ref in sections), None)
-    return found or index.hit(index.position[min(sections)], asked.query)
+    found = found or index.hit(index.position[min(sections)], asked.query)
+    introducing = asked.quoted.introduced_by(found.sentences)
+    shown_codes = _reported_codes(shown(found.sentences[introducing])) if introducing is not None else set()
+    asked_codes = _reported_codes(asked.text)
+    return None if shown_codes and asked_codes and not shown_codes & asked_codes else found
+
+
+def _reported_codes(text: str) -> set[str]:
+    """The CANN and ACL codes ``text`` writes, but internal ones (EE9999: where a failure surfaced)."""
+    return {code for code in CANN_OR_ACL_CODE.findall(text) if not _INTERNAL_CODE.fullmatch(code)}
 
 
 def _with_quoted_line(index: KnowledgeIndex, asked: Question, answered: Answer, quoted: Hit | None) -> Answer:

@@ -53,3 +53,14 @@ def test_a_line_an_article_quotes_as_inline_code_is_found_but_not_another_vendor
     assert index.log_examples.quote(pasted).sections == {"cann-driver-errors#device-oom"}
     assert "cann-driver-errors#device-oom" in answer(index, pasted).citations
     assert not answer(index, "CUDA out of memory. Tried to allocate 2.00 GiB, how to fix").found
+
+
+def test_a_wrapper_line_around_another_code_is_not_the_line_an_article_shows(index):
+    """torch_npu wraps every failed call alike ("NPU function error: ..., error code is N"): the SDMA
+    article's 507013 example shares its words with a 107027 paste, not its failure."""
+    wrapped = ("RuntimeError：RunOpsApiV2:build/CMakeFiles/torch_npu_dir/compile_depend.ts:243 NPU function error:"
+               "c10_npu::acl::AclrtSynchronizeStreamWithTimeOut(stream),error code is {code}, what is this")
+    other = answer(index, wrapped.format(code="107027"))
+    assert "cann-runtime-sdma-errors#report-forms" not in other.citations and "The line you quote" not in other.text
+    # the same words around the example's own code are that line
+    assert "cann-runtime-sdma-errors#report-forms" in answer(index, wrapped.format(code="507013")).citations
