@@ -151,14 +151,18 @@ def _named_by_reading(index: KnowledgeIndex, decoded: tuple[DecodedField, ...]) 
     return _what_code_is(index, CANN_OR_ACL_CODE.findall(decoded[0].sentence))
 
 
-def _about_what_is_named(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]]) -> Answer | None:
+def _about_what_is_named(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]],
+                         typed: str) -> Answer | None:
     """No passage answers, but the question names something the knowledge base writes about: say
     what it holds about it (a setting's documented values; else the sections that name it: the one
     about it ranked best for the question with its sentences nearest it, then the others, those
     titled by it first) instead of "not in my knowledge base"."""
     if (said := about_named(index, asked, ranked)) is not None:
         return replace(Answer.of(said), direct=False)
-    named = [n for n in dict.fromkeys(ENTITY.findall(without_absent_names(asked.text))) if n.casefold() in index.mentions]
+    # a name only the synonyms put there (API for 接口) is not one the question names
+    canonical = set(index.rewording.canonical.values())
+    named = [n for n in dict.fromkeys(ENTITY.findall(without_absent_names(asked.text))) if n.casefold() in index.mentions
+             and (n not in canonical or n.casefold() in typed.casefold())]
     if not named:
         return None
     places = [i for name in named for i in index.mentions[name.casefold()]]
@@ -290,13 +294,14 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
     if foreign and passage.found and not any(name in (passage.text or "").casefold() for name in foreign):
         # About another vendor's stack (NCCL_TIMEOUT, a CUDA error): the Ascend passage that shares
         # its other words does not answer it; what the KB holds about an Ascend name it asks about may.
-        return _about_what_is_named(index, asked, ranked) or Answer(None, (), passage.score, suggestions(asked.text, index))
+        return (_about_what_is_named(index, asked, ranked, question)
+                or Answer(None, (), passage.score, suggestions(asked.text, index)))
     if not decoded:
         # another vendor's message ("CUDA out of memory. Tried to allocate") is not the Ascend line it resembles
         quoted = _quoted_line(index, asked, ranked) if not foreign else None
         if passage.found:
             return _with_quoted_line(index, asked, _what_it_is(index, asked, passage), quoted)
-        if (named := _about_what_is_named(index, asked, ranked)) is not None:
+        if (named := _about_what_is_named(index, asked, ranked, question)) is not None:
             return _with_quoted_line(index, asked, named, quoted)
         if quoted is not None:
             return Answer(passage_excerpt(quoted, asked, index), (quoted.passage.citation,), round(quoted.coverage, 3))
