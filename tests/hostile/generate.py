@@ -253,6 +253,21 @@ def run_faultbot(*args: str | Path, peak_file: Path, timeout: float = 60, env: d
 MAX_SECONDS = 20
 MAX_MEGABYTES = 200
 
+_BARE_READ = """
+import gzip, sys
+with gzip.open(sys.argv[1]) as lines:
+    for _ in lines:
+        pass
+"""
+
+
+def bare_read_seconds(path: Path) -> float:
+    """How long the bare interpreter takes to start, decompress ``path`` and step through its lines:
+    this machine's pace in this run, against which a bound on faultbot's time over the same input is set."""
+    started = time.monotonic()
+    subprocess.run([sys.executable, "-c", _BARE_READ, os.fsdecode(path)], check=True, stdin=subprocess.DEVNULL)
+    return time.monotonic() - started
+
 
 def assert_bounded(run: Run, seconds: float = MAX_SECONDS, megabytes: float = MAX_MEGABYTES) -> None:
     """A run that ended as faultbot's runs may end: an exit code it documents, no traceback, in
