@@ -32,6 +32,7 @@ _SETS_A_VARIABLE = re.compile(r"\b(?:set|export|raise|increase|lower|adjust|chan
 SUBJECT_SHARE = 0.25
 _COMMAND_BELOW = re.compile(r"\bcommands?\b[^.]{0,40}\bbelow\b|命令如下")
 LIST_BONUS = 0.5           # for a question about parts, a sentence introducing a list of them
+_RUN_IN_HEAD = re.compile(r"\*\*[^*]+\*\*[.:]?")
 
 
 def _selection_scores(hit: Hit, question: Question, index: KnowledgeIndex, subject: str = "") -> list[float]:
@@ -93,6 +94,8 @@ def _in_context(found: list[Sentence], chosen: list[int]) -> list[int]:
     kept = set(chosen)
     for i in chosen:
         kept.add(next(j for j in range(i + 1) if found[j].block == found[i].block))
+        if _RUN_IN_HEAD.fullmatch(found[i].text) and i + 1 < len(found) and found[i + 1].block == found[i].block:
+            kept.add(i + 1)    # a run-in head ("**A timeout with no heartbeat events.**") says what follows says
         if found[i].row:
             kept.update(_table_around(found, i))
             continue

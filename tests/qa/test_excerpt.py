@@ -54,3 +54,9 @@ def test_a_row_of_a_long_list_of_codes_comes_alone(index):
     # every row of the runtime's code list writes "error": that says nothing about which answers
     said = _excerpt(index, "cann-acl-error-codes#runtime-code-list", "507008 soc version error 怎么回事")
     assert "ACL_ERROR_RT_SOC_VERSION" in said and "107000" not in said and "507009" not in said
+
+
+def test_a_run_in_head_comes_with_the_sentence_it_heads(index):
+    # "**A timeout with no heartbeat events.**" alone says nothing; the next sentence gives the cause
+    said = _excerpt(index, "hccl-task-execution-faults#heartbeat-caveats", "超时了但是没有任何心跳异常事件，是什么问题？")
+    assert "**A timeout with no heartbeat events.** The cause is probably **inconsistent behaviour" in said
