@@ -18,7 +18,7 @@ from ..engine.wording import show_value
 from ..fullwidth import as_ascii_punctuation
 from ..kb.model import Intent
 from .codebook_answers import ACL_CODE, CANN_OR_ACL_CODE, acl_class_sentence, code_answer
-from .excerpt import passage_excerpt
+from .excerpt import best_sentence, passage_excerpt
 from .forms import stated_value
 from .headings import article_definition, article_subject
 from .index import Hit, KnowledgeIndex
@@ -33,8 +33,7 @@ from .unknown_codes import unknown_codes
 
 MIN_COVERAGE = 0.45        # share of the question's weight the best passage must hold
 MIN_COVERAGE_FITTED = 0.35  # ... when it is of the kind asked for (a what-to-collect for "which logs")
-SECOND_PASSAGE_RATIO = 0.85   # a second section ranked this close is shown too
-SEE_ALSO_RATIO = 0.85       # passages ranked this close to the best are cited too
+SEE_ALSO_RATIO = 0.85       # sections ranked this close to the best are cited, and shown, too
 MAX_CITATIONS = 3
 MIN_SUGGESTION_CHARS = 3
 MIN_CJK_SUGGESTION = 2     # Chinese: a word of two characters or more (安装), without the question's function words
@@ -107,22 +106,23 @@ def _from_passages(index: KnowledgeIndex, asked: Question, ranked: list[tuple[fl
         return Answer(None, (), round(coverage, 3), suggestions(asked.text, index))
     best = ranked[0][1]
     text = passage_excerpt(best, asked, index)
-    runner_up = next((hit for value, hit in ranked[1:] if hit.passage.citation != best.passage.citation), None)
-    if runner_up is not None and _close_second(ranked, runner_up) and runner_up.coverage >= MIN_COVERAGE:
-        # Two sections answer about equally well: both are shown, the second under its title,
-        # rather than a guess between them.
-        text += f"\n\n**{runner_up.passage.title}:** " + passage_excerpt(runner_up, asked, index)
+    # Sections that answer about equally well are shown too, each under its title, rather than a
+    # guess between them: each section cited that holds enough of the question; past the second,
+    # by its best sentence.
+    sections = [best.passage.citation]
+    for value, other in ranked[1:]:
+        if len(sections) == MAX_CITATIONS or value < SEE_ALSO_RATIO * ranked[0][0]:
+            break
+        if other.passage.citation not in sections and other.coverage >= MIN_COVERAGE:
+            said = passage_excerpt(other, asked, index) if len(sections) == 1 else best_sentence(other, asked, index)
+            text += f"\n\n**{other.passage.title}:** {said}" if said else ""
+            sections.append(other.passage.citation)
     return Answer(text, _citations(ranked), round(best.coverage, 3))
 
 
 def _min_coverage(best: Hit, asked: Question) -> float:
     """How much of the question the best passage must hold: less when it is of the kind asked for."""
     return MIN_COVERAGE_FITTED if answers_what_is_asked(best, asked) else MIN_COVERAGE
-
-
-def _close_second(ranked: list[tuple[float, Hit]], second: Hit) -> bool:
-    value = next(v for v, hit in ranked if hit is second)
-    return value >= SECOND_PASSAGE_RATIO * ranked[0][0]
 
 
 def _field_lines(decoded: tuple[DecodedField, ...], others: bool) -> list[str]:

@@ -193,3 +193,15 @@ def passage_excerpt(hit: Hit, question: Question, index: KnowledgeIndex, subject
     if question.how_to and not any(found[i].commands for i in chosen):
         text += _section_command(hit, question, index)
     return text
+
+
+def best_sentence(hit: Hit, question: Question, index: KnowledgeIndex) -> str:
+    """The Markdown of the one sentence of ``hit`` that answers ``question`` best, with what it needs
+    to be read; "" when none stands out (holds LEAD_RATIO of what the passage holds) or the best is
+    a table row, whose values read only in their table."""
+    found = list(hit.sentences)
+    scores = _selection_scores(hit, question, index)
+    best = max(range(len(found)), key=lambda i: (scores[i], -i), default=None)
+    if best is None or scores[best] < LEAD_RATIO or found[best].row:
+        return ""
+    return _markdown(found, _in_context(found, [best]))

@@ -38,3 +38,11 @@ def test_the_ascend_counterpart_of_another_vendor_s_name_is_searched_by_its_word
     assert found.citations[0] == "cann-internal-errors#printed-forms" and "ASCEND_LAUNCH_BLOCKING=1" in found.text
     assert answer(index, "what does CUDA_LAUNCH_BLOCKING do").text is None      # about CUDA itself: not ours
 
+
+
+def test_every_section_cited_as_close_is_shown_past_the_second_by_its_best_sentence(index):
+    # the queue-pair section ranks third behind two EI0011 sections that share the question's words
+    said = answer(index, "hccl runs out of npu memory when creating queue pairs, what can i do")
+    assert said.citations[2] == "hccl-error-code-ei0011#qp-memory"
+    third = said.text.split("**QP memory at link setup:** ")[1]
+    assert "**" not in third and third.count(". ") <= 2
