@@ -33,7 +33,8 @@ from .unknown_codes import unknown_codes
 
 MIN_COVERAGE = 0.45        # share of the question's weight the best passage must hold
 MIN_COVERAGE_FITTED = 0.35  # ... when it is of the kind asked for (a what-to-collect for "which logs")
-SEE_ALSO_RATIO = 0.85       # sections ranked this close to the best are cited, and shown, too
+SEE_ALSO_RATIO = 0.7        # sections ranked this close to the best are cited, and shown by their best sentence
+SECOND_PASSAGE_RATIO = 0.85  # a second section ranked this close answers about as well: shown by its excerpt
 MAX_CITATIONS = 3
 MIN_SUGGESTION_CHARS = 3
 MIN_CJK_SUGGESTION = 2     # Chinese: a word of two characters or more (安装), without the question's function words
@@ -106,15 +107,16 @@ def _from_passages(index: KnowledgeIndex, asked: Question, ranked: list[tuple[fl
         return Answer(None, (), round(coverage, 3), suggestions(asked.text, index))
     best = ranked[0][1]
     text = passage_excerpt(best, asked, index)
-    # Sections that answer about equally well are shown too, each under its title, rather than a
-    # guess between them: each section cited that holds enough of the question; past the second,
-    # by its best sentence.
+    # The sections ranked close to the best are shown too, each under its title, rather than a guess
+    # between them: a second that answers about as well by its excerpt, the others by the sentence
+    # of each that answers.
     sections = [best.passage.citation]
     for value, other in ranked[1:]:
         if len(sections) == MAX_CITATIONS or value < SEE_ALSO_RATIO * ranked[0][0]:
             break
         if other.passage.citation not in sections and other.coverage >= MIN_COVERAGE:
-            said = passage_excerpt(other, asked, index) if len(sections) == 1 else best_sentence(other, asked, index)
+            as_well = len(sections) == 1 and value >= SECOND_PASSAGE_RATIO * ranked[0][0]
+            said = passage_excerpt(other, asked, index) if as_well else best_sentence(other, asked, index)
             text += f"\n\n**{other.passage.title}:** {said}" if said else ""
             sections.append(other.passage.citation)
     return Answer(text, _citations(ranked), round(best.coverage, 3))

@@ -40,7 +40,7 @@ def test_the_ascend_counterpart_of_another_vendor_s_name_is_searched_by_its_word
 
 
 
-def test_every_section_cited_as_close_is_shown_past_the_second_by_its_best_sentence(index):
+def test_the_sections_ranked_close_to_the_best_are_shown_past_an_equal_second_by_their_best_sentence(index):
     # the queue-pair section ranks third behind two EI0011 sections that share the question's words
     said = answer(index, "hccl runs out of npu memory when creating queue pairs, what can i do")
     assert said.citations[2] == "hccl-error-code-ei0011#qp-memory"
