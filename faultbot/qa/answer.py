@@ -40,6 +40,9 @@ MIN_SUGGESTION_CHARS = 3
 MIN_CJK_SUGGESTION = 2     # Chinese: a word of two characters or more (安装), without the question's function words
 MAX_CJK_SUGGESTION = 4     # a longer run is a phrase of the question (分析完结果写到哪个文件), not a term
 _WHAT_OR_WHY = frozenset({Intent.MEANING, Intent.CAUSE})   # asked of a code, its name and class say part of it
+# Asked for a setting's default, range or unit, the value the KB states answers alone; asked for
+# anything else, what the KB states comes with the sections ranked close to the best.
+_VALUES = frozenset({Intent.DEFAULT, Intent.RANGE, Intent.UNIT})
 MAX_ABOUT = 5              # sections listed when the question names a thing but no passage answers it
 
 _INTERNAL_CODE = re.compile(r"[A-Z][A-Z0-9]9\d{3}")   # E*9***: a CANN internal code
@@ -106,20 +109,27 @@ def _from_passages(index: KnowledgeIndex, asked: Question, ranked: list[tuple[fl
         coverage = ranked[0][1].coverage if ranked else 0.0
         return Answer(None, (), round(coverage, 3), suggestions(asked.text, index))
     best = ranked[0][1]
-    text = passage_excerpt(best, asked, index)
-    # The sections ranked close to the best are shown too, each under its title, rather than a guess
-    # between them: a second that answers about as well by its excerpt, the others by the sentence
-    # of each that answers.
-    sections = [best.passage.citation]
-    for value, other in ranked[1:]:
-        if len(sections) == MAX_CITATIONS or value < SEE_ALSO_RATIO * ranked[0][0]:
+    shown, cited = _close_sections(index, asked, ranked, (best.passage.citation,), excerpt_second=True)
+    citations = tuple(dict.fromkeys((*cited, *_citations(ranked))))[:MAX_CITATIONS]
+    return Answer(passage_excerpt(best, asked, index) + shown, citations, round(best.coverage, 3))
+
+
+def _close_sections(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]], cited: tuple[str, ...],
+                    excerpt_second: bool) -> tuple[str, tuple[str, ...]]:
+    """The sections ranked close to the best besides those ``cited``, each under its title, rather
+    than a guess between them: with ``excerpt_second`` a second that answers about as well by its
+    excerpt, the others by the sentence of each that answers; and the citations, with these."""
+    text, sections = "", list(cited)
+    for value, other in ranked:
+        if len(sections) >= MAX_CITATIONS or value < SEE_ALSO_RATIO * ranked[0][0]:
             break
-        if other.passage.citation not in sections and other.coverage >= MIN_COVERAGE:
-            as_well = len(sections) == 1 and value >= SECOND_PASSAGE_RATIO * ranked[0][0]
-            said = passage_excerpt(other, asked, index) if as_well else best_sentence(other, asked, index)
-            text += f"\n\n**{other.passage.title}:** {said}" if said else ""
+        if other.passage.citation in sections or other.coverage < MIN_COVERAGE:
+            continue
+        as_well = excerpt_second and len(sections) == 1 and value >= SECOND_PASSAGE_RATIO * ranked[0][0]
+        if said := passage_excerpt(other, asked, index) if as_well else best_sentence(other, asked, index):
+            text += f"\n\n**{other.passage.title}:**" + ("\n\n" if said.startswith("- ") else " ") + said
             sections.append(other.passage.citation)
-    return Answer(text, _citations(ranked), round(best.coverage, 3))
+    return text, tuple(sections)
 
 
 def _min_coverage(best: Hit, asked: Question) -> float:
@@ -291,7 +301,11 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
     if not foreign and not decoded and (unknown := unknown_codes(index, asked, ranked)) is not None:
         return Answer(unknown.text, unknown.citations, 1.0, direct=False)
     if not foreign and not decoded and (stated := _from_things(index, asked, ranked)) is not None:
-        return _what_it_is(index, asked, Answer.of(stated))
+        said = _what_it_is(index, asked, Answer.of(stated))
+        if asked.intents & _VALUES:
+            return said
+        shown, cited = _close_sections(index, asked, ranked, said.citations, excerpt_second=False)
+        return replace(said, text=f"{said.text}{shown}", citations=cited)
     passage = _from_passages(index, asked, ranked)
     if foreign and passage.found and not any(name in (passage.text or "").casefold() for name in foreign):
         # About another vendor's stack (NCCL_TIMEOUT, a CUDA error): the Ascend passage that shares

@@ -46,3 +46,11 @@ def test_the_sections_ranked_close_to_the_best_are_shown_past_an_equal_second_by
     assert said.citations[2] == "hccl-error-code-ei0011#qp-memory"
     third = said.text.split("**QP memory at link setup:** ")[1]
     assert "**" not in third and third.count(". ") <= 2
+
+
+def test_what_the_kb_states_comes_with_the_sections_ranked_close_but_a_value_alone(index):
+    # the peer checks answer; that link-setup timeouts cascade is what the code's meaning adds
+    said = answer(index, "rank 0 reports EI0006 against rank 1 but rank 1 looks fine, why")
+    assert said.citations[0] == "hccl-error-code-ei0006#peer-checks" and len(said.citations) > 1
+    assert "\n\n**What EI0006 means:** Link-setup timeouts cascade" in (said.text or "")
+    assert len(answer(index, "HCCL_CONNECT_TIMEOUT default?").citations) == 1
