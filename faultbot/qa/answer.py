@@ -109,23 +109,23 @@ def _from_passages(index: KnowledgeIndex, asked: Question, ranked: list[tuple[fl
         coverage = ranked[0][1].coverage if ranked else 0.0
         return Answer(None, (), round(coverage, 3), suggestions(asked.text, index))
     best = ranked[0][1]
-    shown, cited = _close_sections(index, asked, ranked, (best.passage.citation,), excerpt_second=True)
+    shown, cited = _close_sections(index, asked, ranked, (best.passage.citation,))
     citations = tuple(dict.fromkeys((*cited, *_citations(ranked))))[:MAX_CITATIONS]
     return Answer(passage_excerpt(best, asked, index) + shown, citations, round(best.coverage, 3))
 
 
-def _close_sections(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]], cited: tuple[str, ...],
-                    excerpt_second: bool) -> tuple[str, tuple[str, ...]]:
+def _close_sections(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]],
+                    cited: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
     """The sections ranked close to the best besides those ``cited``, each under its title, rather
-    than a guess between them: with ``excerpt_second`` a second that answers about as well by its
-    excerpt, the others by the sentence of each that answers; and the citations, with these."""
+    than a guess between them: a second that answers about as well by its excerpt, the others by
+    the sentence of each that answers; and the citations, with these."""
     text, sections = "", list(cited)
     for value, other in ranked:
         if len(sections) >= MAX_CITATIONS or value < SEE_ALSO_RATIO * ranked[0][0]:
             break
         if other.passage.citation in sections or other.coverage < MIN_COVERAGE:
             continue
-        as_well = excerpt_second and len(sections) == 1 and value >= SECOND_PASSAGE_RATIO * ranked[0][0]
+        as_well = len(sections) == 1 and value >= SECOND_PASSAGE_RATIO * ranked[0][0]
         if said := passage_excerpt(other, asked, index) if as_well else best_sentence(other, asked, index):
             text += f"\n\n**{other.passage.title}:**" + ("\n\n" if said.startswith("- ") else " ") + said
             sections.append(other.passage.citation)
@@ -304,7 +304,7 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
         said = _what_it_is(index, asked, Answer.of(stated))
         if asked.intents & _VALUES:
             return said
-        shown, cited = _close_sections(index, asked, ranked, said.citations, excerpt_second=False)
+        shown, cited = _close_sections(index, asked, ranked, said.citations)
         return replace(said, text=f"{said.text}{shown}", citations=cited)
     passage = _from_passages(index, asked, ranked)
     if foreign and passage.found and not any(name in (passage.text or "").casefold() for name in foreign):
