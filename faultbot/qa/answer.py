@@ -43,6 +43,7 @@ _WHAT_OR_WHY = frozenset({Intent.MEANING, Intent.CAUSE})   # asked of a code, it
 # Asked for a setting's default, range or unit, the value the KB states answers alone; asked for
 # anything else, what the KB states comes with the sections ranked close to the best.
 _VALUES = frozenset({Intent.DEFAULT, Intent.RANGE, Intent.UNIT})
+_ACTIONS = frozenset({Intent.WORKAROUND, Intent.PERMANENT_FIX, Intent.FIXED_VERSION})
 MAX_ABOUT = 5              # sections listed when the question names a thing but no passage answers it
 
 _INTERNAL_CODE = re.compile(r"[A-Z][A-Z0-9]9\d{3}")   # E*9***: a CANN internal code
@@ -300,12 +301,19 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
     ranked = rank(index.found(asked.query, limit=None), asked, index)
     if not foreign and not decoded and (unknown := unknown_codes(index, asked, ranked)) is not None:
         return Answer(unknown.text, unknown.citations, 1.0, direct=False)
-    if not foreign and not decoded and (stated := _from_things(index, asked, ranked)) is not None:
+    # what to do about a fault the question names comes from that fault, whatever field value the
+    # paste around it gives ("LcalAllReduce ... errcode=0 ... 临时规避办法"); the reading follows
+    acting = not others and bool(asked.intents & _ACTIONS)
+    if not foreign and (not decoded or acting) and (stated := _from_things(index, asked, ranked)) is not None:
         said = _what_it_is(index, asked, Answer.of(stated))
-        if asked.intents & _VALUES:
+        if not asked.intents & _VALUES:
+            shown, cited = _close_sections(index, asked, ranked, said.citations)
+            said = replace(said, text=f"{said.text}{shown}", citations=cited)
+        if not decoded:
             return said
-        shown, cited = _close_sections(index, asked, ranked, said.citations)
-        return replace(said, text=f"{said.text}{shown}", citations=cited)
+        fields = "\n".join(_field_lines(decoded, others))
+        return replace(said, text=f"{said.text}\n\n{fields}",
+                       citations=tuple(dict.fromkeys((*said.citations, *(d.citation for d in decoded)))))
     passage = _from_passages(index, asked, ranked)
     if foreign and passage.found and not any(name in (passage.text or "").casefold() for name in foreign):
         # About another vendor's stack (NCCL_TIMEOUT, a CUDA error): the Ascend passage that shares

@@ -101,3 +101,11 @@ def test_the_fields_a_pasted_line_gives_come_in_the_same_order_in_every_process(
                              env={**os.environ, "PYTHONHASHSEED": seed, "FAULTBOT_CACHE": str(tmp_path)}).stdout
               for seed in ("1", "2", "3")}
     assert len(orders) == 1 and "ts-ret-code" in orders.pop()
+
+
+def test_what_to_do_about_a_named_fault_comes_from_it_whatever_field_the_paste_gives(index):
+    # errcode=0 is context: the LcalAllReduce fault's workaround answers, the reading follows it
+    said = answer(index, "LcalAllReduce 算子报错，日志里 errcode=0、vector core timeout。没法升级 CANN，有没有临时规避办法？")
+    assert said.citations[0] == "lccl-allreduce-flag-cleanup#workaround"
+    assert "LCCL_DETERMINISTIC=1" in (said.text or "") and "errcode** `0`" in (said.text or "")
+    assert "cann-aicore-error#errcode" in said.citations
