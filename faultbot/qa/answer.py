@@ -40,9 +40,9 @@ MIN_SUGGESTION_CHARS = 3
 MIN_CJK_SUGGESTION = 2     # Chinese: a word of two characters or more (安装), without the question's function words
 MAX_CJK_SUGGESTION = 4     # a longer run is a phrase of the question (分析完结果写到哪个文件), not a term
 _WHAT_OR_WHY = frozenset({Intent.MEANING, Intent.CAUSE})   # asked of a code, its name and class say part of it
-# Asked only for a setting's default, range or unit, the value the KB states answers alone; asked
-# anything more ("why does the message say 1800 s by default"), what the KB states comes with the
-# sections ranked close to the best.
+# Asked only for a setting's default, range or unit ("what is the default ..."), the value the KB
+# states answers alone; asked anything more ("why does the message say 1800 s by default"), what
+# the KB states comes with the sections ranked close to the best.
 _VALUES = frozenset({Intent.DEFAULT, Intent.RANGE, Intent.UNIT})
 _ACTIONS = frozenset({Intent.WORKAROUND, Intent.PERMANENT_FIX, Intent.FIXED_VERSION})
 MAX_ABOUT = 5              # sections listed when the question names a thing but no passage answers it
@@ -307,7 +307,7 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
     acting = not others and bool(asked.intents & _ACTIONS)
     if not foreign and (not decoded or acting) and (stated := _from_things(index, asked, ranked)) is not None:
         said = _what_it_is(index, asked, Answer.of(stated))
-        if not asked.intents or not asked.intents <= _VALUES:    # not only a value asked for
+        if not asked.intents & _VALUES or not asked.intents <= _VALUES | {Intent.MEANING}:    # more than a value asked
             shown, cited = _close_sections(index, asked, ranked, said.citations)
             said = replace(said, text=f"{said.text}{shown}", citations=cited)
         if not decoded:
