@@ -129,7 +129,10 @@ def _chosen(found: list[Sentence], scores: list[float], question: Question, titl
     introducing = question.quoted.introduced_by(found) if question.quoted.runs else None
     if introducing is not None and introducing not in chosen:
         chosen.append(introducing)
-    return _in_context(found, chosen)
+    # brought along as context, a sentence introducing a log example the excerpt leaves out ("rank0,
+    # one record per line:") would dangle
+    return [i for i in _in_context(found, chosen)
+            if i in chosen or not (found[i].shows and found[i].text.endswith(":"))]
 
 
 def _what_to_do(found: list[Sentence], scores: list[float], chosen: list[int]) -> list[int]:

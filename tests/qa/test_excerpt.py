@@ -60,3 +60,11 @@ def test_a_run_in_head_comes_with_the_sentence_it_heads(index):
     # "**A timeout with no heartbeat events.**" alone says nothing; the next sentence gives the cause
     said = _excerpt(index, "hccl-task-execution-faults#heartbeat-caveats", "超时了但是没有任何心跳异常事件，是什么问题？")
     assert "**A timeout with no heartbeat events.** The cause is probably **inconsistent behaviour" in said
+
+
+
+def test_a_sentence_introducing_a_left_out_log_example_does_not_dangle_as_context(index):
+    # "The documented format:" and "Example:" come along with their paragraphs, but their examples do not
+    said = _excerpt(index, "hccl-task-execution-faults#heartbeat-abnormal-events", "心跳异常事件在日志里搜什么关键字")
+    assert "Search for the keyword `HeartbeatAbnormal`" in said
+    assert "The documented format:" not in said and "Example:" not in said
