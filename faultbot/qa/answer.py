@@ -134,6 +134,11 @@ def _close_sections(index: KnowledgeIndex, asked: Question, ranked: list[tuple[f
     return text, tuple(sections)
 
 
+def _asks_only_a_value(asked: Question) -> bool:
+    """It asks for a setting's default, range or unit and nothing more than what that is."""
+    return bool(asked.intents & _VALUES) and asked.intents <= _VALUES | {Intent.MEANING}
+
+
 def _min_coverage(best: Hit, asked: Question) -> float:
     """How much of the question the best passage must hold: less when it is of the kind asked for."""
     return MIN_COVERAGE_FITTED if answers_what_is_asked(best, asked) else MIN_COVERAGE
@@ -307,7 +312,7 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
     acting = not others and bool(asked.intents & _ACTIONS)
     if not foreign and (not decoded or acting) and (stated := _from_things(index, asked, ranked)) is not None:
         said = _what_it_is(index, asked, Answer.of(stated))
-        if not asked.intents & _VALUES or not asked.intents <= _VALUES | {Intent.MEANING}:    # more than a value asked
+        if not _asks_only_a_value(asked):
             shown, cited = _close_sections(index, asked, ranked, said.citations)
             said = replace(said, text=f"{said.text}{shown}", citations=cited)
         if not decoded:

@@ -95,7 +95,7 @@ def _in_context(found: list[Sentence], chosen: list[int]) -> list[int]:
     for i in chosen:
         kept.add(next(j for j in range(i + 1) if found[j].block == found[i].block))
         if _RUN_IN_HEAD.fullmatch(found[i].text) and i + 1 < len(found) and found[i + 1].block == found[i].block:
-            kept.add(i + 1)    # a run-in head ("**A timeout with no heartbeat events.**") says what follows says
+            kept.add(i + 1)    # a run-in head ("**A timeout with no heartbeat events.**") only names what follows
         if found[i].row:
             kept.update(_table_around(found, i))
             continue
