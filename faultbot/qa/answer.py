@@ -200,6 +200,19 @@ def _about_what_is_named(index: KnowledgeIndex, asked: Question, ranked: list[tu
     return Answer("\n".join(lines).rstrip(), tuple(shown), 0.0, direct=False)
 
 
+def _with_best_ranked(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]], about: Answer) -> Answer:
+    """What the KB holds about the things a question names, with the section ranked best for the
+    whole question when it is not among them: the names lead to their own sections, while the rest
+    of the question ("does Task run failed need a switch on A2") may be answered elsewhere (the
+    section saying the records are switched on by hand)."""
+    if not ranked or (best := ranked[0][1]).passage.citation in about.citations:
+        return about
+    if not (said := passage_excerpt(best, asked, index)):
+        return about
+    return replace(about, text=f"{about.text}\n\n**{best.passage.title}:** {said}",
+                   citations=(*about.citations, best.passage.citation))
+
+
 def _quoted_line(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]]) -> Hit | None:
     """The section showing the log line the question quotes (the best ranked of them), if any; not
     when that line reports another code than any the question writes: the two share a wrapper's
@@ -332,7 +345,7 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
         if passage.found:
             return _with_quoted_line(index, asked, _what_it_is(index, asked, passage), quoted)
         if (named := _about_what_is_named(index, asked, ranked, question)) is not None:
-            return _with_quoted_line(index, asked, named, quoted)
+            return _with_quoted_line(index, asked, _with_best_ranked(index, asked, ranked, named), quoted)
         if quoted is not None:
             return Answer(passage_excerpt(quoted, asked, index), (quoted.passage.citation,), round(quoted.coverage, 3))
         return passage

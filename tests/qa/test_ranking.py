@@ -55,3 +55,12 @@ def test_what_the_kb_states_comes_with_the_sections_ranked_close_but_a_value_alo
     shown = (said.text or "").partition("\n\n**What EI0006 means:** ")[2]
     assert "Link-setup timeouts cascade" in shown
     assert len(answer(index, "HCCL_CONNECT_TIMEOUT default?").citations) == 1
+
+
+def test_what_is_held_about_a_name_comes_with_the_section_ranked_best_for_the_whole_question(index):
+    # "Task run failed" leads to the quick index; the rest of the question (a switch to turn on
+    # first) is answered by the task exception section, which ranks best for the question
+    said = answer(index, "A2上plog里一条Task run failed都没有，是不是要先开个开关？开哪个")
+    assert not said.direct and said.citations[0] == "hccl-task-execution-faults#quick-index"
+    assert "hccl-task-execution-faults#task-exception" in said.citations
+    assert "HCCL_DIAGNOSE_ENABLE" in said.text
