@@ -35,7 +35,7 @@ MIN_COVERAGE = 0.45        # share of the question's weight the best passage mus
 MIN_COVERAGE_FITTED = 0.35  # ... when it is of the kind asked for (a what-to-collect for "which logs")
 SEE_ALSO_RATIO = 0.7        # sections ranked this close to the best are cited, and shown by their best sentence
 SECOND_PASSAGE_RATIO = 0.85  # a second section ranked this close answers about as well: shown by its excerpt
-MAX_CITATIONS = 3
+MAX_CITATIONS = 4
 MIN_SUGGESTION_CHARS = 3
 MIN_CJK_SUGGESTION = 2     # Chinese: a word of two characters or more (安装), without the question's function words
 MAX_CJK_SUGGESTION = 4     # a longer run is a phrase of the question (分析完结果写到哪个文件), not a term
@@ -125,7 +125,7 @@ def _close_sections(index: KnowledgeIndex, asked: Question, ranked: list[tuple[f
     for value, other in ranked:
         if len(sections) >= MAX_CITATIONS or value < SEE_ALSO_RATIO * ranked[0][0]:
             break
-        if other.passage.citation in sections or other.coverage < MIN_COVERAGE:
+        if other.passage.citation in sections:
             continue
         as_well = len(sections) == 1 and value >= SECOND_PASSAGE_RATIO * ranked[0][0]
         if said := passage_excerpt(other, asked, index) if as_well else best_sentence(other, asked, index):

@@ -44,7 +44,7 @@ def test_the_sections_ranked_close_to_the_best_are_shown_past_an_equal_second_by
     # the queue-pair section ranks third behind two EI0011 sections that share the question's words
     said = answer(index, "hccl runs out of npu memory when creating queue pairs, what can i do")
     assert said.citations[2] == "hccl-error-code-ei0011#qp-memory"
-    third = said.text.split("**QP memory at link setup:** ")[1]
+    third = said.text.split("**QP memory at link setup:** ")[1].split("\n\n**")[0]
     assert "**" not in third and third.count(". ") <= 2
 
 
@@ -64,3 +64,12 @@ def test_what_is_held_about_a_name_comes_with_the_section_ranked_best_for_the_wh
     assert not said.direct and said.citations[0] == "hccl-task-execution-faults#quick-index"
     assert "hccl-task-execution-faults#task-exception" in said.citations
     assert "HCCL_DIAGNOSE_ENABLE" in said.text
+
+
+def test_up_to_four_sections_ranked_close_to_the_best_are_shown_whatever_each_holds_alone(index):
+    # the fourth close section holds less of the question than an answer must on its own; ranked
+    # this close to the best, it is shown under its title and cited all the same
+    said = answer(index, "heartbeat events: is one machine's log enough")
+    assert len(said.citations) == 4
+    assert said.citations[3] == "hccl-task-execution-faults#cluster-exception-summary"
+    assert "**Cluster exception summary in the ERROR log:**" in said.text
