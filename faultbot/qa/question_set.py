@@ -65,6 +65,12 @@ def load_question_set(path: Path) -> list[AskedQuestion]:
         contains = tuple(str(c) for _, c in fact.items("contains", required=True, min_items=1))
         questions += _questions(fact, problems, fact.text("id"), cites, contains)
     questions += _questions(top, problems, "", (), ())
+    first: dict[str, str] = {}
+    for question in questions:
+        # the same words twice would be counted twice, perhaps once tuned on and once held out
+        if (seen := first.setdefault(question.text, question.where)) != question.where:
+            problems.add(int(question.where.rpartition(":")[2]), f"the same question as {seen}",
+                         "each phrasing is asked once; drop the later one")
     if problems.found:
         raise KbError(problems.found, SUMMARY)
     return questions

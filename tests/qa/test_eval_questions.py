@@ -48,3 +48,14 @@ def test_the_table_names_the_real_sets_it_has(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "real questions (tuning): " in out and "real questions, must not answer: " in out
     assert "real questions (held-out fifth)" not in out
+
+
+def test_a_question_asked_twice_is_a_problem_of_the_set_with_both_lines(tmp_path, capsys):
+    path = tmp_path / "questions.yaml"
+    path.write_text(QUESTION_SET.replace("  - q: what is the default NCCL_TIMEOUT\n",
+                                         "  - q: what is the default NCCL_TIMEOUT\n  - q: what does HCCL stand for\n"),
+                    encoding="utf-8")
+    code = cli.main(["eval", "--questions", str(path)])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert f"{path}:15: the same question as {path}:8" in err
