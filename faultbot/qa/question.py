@@ -36,6 +36,11 @@ _SETTING = re.compile(r"\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b", re.ASCII)    # an en
 # words): their scale, not a value any passage states.
 _ASKERS_NUMBER = re.compile(r"\b(\d+)\s*(?=(?:node|rank|device|npu|npus|gpu|gpus)\b)"
                             r"|\b(?:node|rank|device|npu)\s*(\d+)\b(?!\s*(?:s|seconds|minutes|mb|gb)\b)", re.I | re.ASCII)
+# When the asker's pasted line was printed ("Thu Oct 23 17:25:58 2025", "2024-05-10-10:44:52.267"):
+# never what is asked, and it matches the example lines of the articles by their dates alone.
+_TIMESTAMP = re.compile(r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
+                        r"\s+\d{1,2}\s+\d{1,2}:\d{2}:\d{2}\s+\d{4}\b"
+                        r"|\b\d{4}-\d{2}-\d{2}[-T ]\d{1,2}:\d{2}:\d{2}(?:[.:]\d+)*|\b\d{1,2}:\d{2}:\d{2}(?:\.\d+)?\b")
 # "the Ascend equivalent of CUDA_LAUNCH_BLOCKING": another vendor's name asks for what Ascend has instead
 _COUNTERPART = re.compile(r"\b(?:equivalent|counterpart|analogu?e)\s+(?:of|to|for)\b|对应的|等价", re.I)
 # A label or field of a pasted log line ("Reason: The Notify register ...", "Solution: 1. Check ...",
@@ -108,6 +113,9 @@ class Question(msgspec.Struct, frozen=True):
         query = query_terms(reworded, index.bm25.knows)
         for number in {a or b for a, b in _ASKERS_NUMBER.findall(reworded)}:
             query.pop(number, None)
+        for stamp in _TIMESTAMP.findall(reworded):
+            for term in query_terms(stamp):
+                query.pop(term, None)
         what = _WHAT_IS.match(reworded)
         subject = next((g for g in what.groups() if g), "").lower() if what else ""
         names = tuple(n.lower() for n in _NAME.findall(reworded))

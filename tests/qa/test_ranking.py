@@ -20,6 +20,13 @@ def test_the_asker_s_counts_and_ids_of_nodes_and_ranks_are_not_searched_for(inde
         "hccl-task-execution-faults#roce-cqe-resolution"
 
 
+def test_when_the_asker_s_line_was_printed_is_not_searched_for(index):
+    asked = Question.read("Arrival Time:[Mon Jan 12 03:04:05 2026] in the summary, plog line "
+                          "2026-01-12-03:04:07.123.456 right after, which is the fault time", index)
+    assert not {"mon", "jan", "12", "03:04:05", "2026", "2026-01-12-03:04:07.123.456"} & asked.query.keys()
+    assert {"arrival", "time", "fault", "summary"} <= asked.query.keys()
+
+
 def test_what_to_collect_is_answered_by_the_whole_list_not_one_item_of_it(index):
     said = answer(index, "before escalating a hung job to Huawei, which logs do I pack")
     assert said.citations[0] == "cann-internal-errors#what-to-collect"
