@@ -129,9 +129,14 @@ def _close_sections(index: KnowledgeIndex, asked: Question, ranked: list[tuple[f
             continue
         as_well = len(sections) == 1 and value >= SECOND_PASSAGE_RATIO * ranked[0][0]
         if said := passage_excerpt(other, asked, index) if as_well else best_sentence(other, asked, index):
-            text += f"\n\n**{other.passage.title}:**" + ("\n\n" if said.startswith("- ") else " ") + said
+            text += "\n\n" + _under_title(other.passage.title, said)
             sections.append(other.passage.citation)
     return text, tuple(sections)
+
+
+def _under_title(title: str, said: str) -> str:
+    """What a section says, shown under its title: a list starts on a line of its own."""
+    return f"**{title}:**" + ("\n\n" if said.startswith("- ") else " ") + said
 
 
 def _asks_only_a_value(asked: Question) -> bool:
@@ -209,7 +214,7 @@ def _with_best_ranked(index: KnowledgeIndex, asked: Question, ranked: list[tuple
         return about
     if not (said := passage_excerpt(best, asked, index)):
         return about
-    return replace(about, text=f"{about.text}\n\n**{best.passage.title}:** {said}",
+    return replace(about, text=f"{about.text}\n\n{_under_title(best.passage.title, said)}",
                    citations=(*about.citations, best.passage.citation))
 
 
