@@ -33,6 +33,7 @@ SUBJECT_SHARE = 0.25
 _COMMAND_BELOW = re.compile(r"\bcommands?\b[^.]{0,40}\bbelow\b|命令如下")
 LIST_BONUS = 0.5           # for a question about parts, a sentence introducing a list of them
 _RUN_IN_HEAD = re.compile(r"\*\*[^*]+\*\*[.:]?")
+_LAYOUT_NOTE = re.compile(r"\b(?:one record per line|glued onto one line)\b[^:]*:$")
 
 
 def _selection_scores(hit: Hit, question: Question, index: KnowledgeIndex, subject: str = "") -> list[float]:
@@ -109,13 +110,20 @@ def _in_context(found: list[Sentence], chosen: list[int]) -> list[int]:
 def _chosen(found: list[Sentence], scores: list[float], question: Question, titled: bool) -> list[int]:
     """``titled``: the passage's title says it is what is asked for (Causes of SDMA ERROR, for a
     cause); its lead then says it in general, and comes first."""
+    # the sentence introducing the log line the question quotes says what the line is
+    introducing = question.quoted.introduced_by(found) if question.quoted.runs else None
+    # a sentence saying only how the log example after it is laid out ("rank0, one record per line:")
+    # would dangle without it, and excerpts leave examples out
+    dangling = {i for i, sentence in enumerate(found)
+                if sentence.shows and _LAYOUT_NOTE.search(sentence.text) and i != introducing}
     if sum(len(s.text) for s in found) <= WHOLE_PASSAGE_CHARS:
-        return list(range(len(found)))    # short enough to read whole: no sentence is out of context
+        # short enough to read whole: no sentence is out of context
+        return [i for i in range(len(found)) if i not in dangling]
     best = max(scores, default=0.0)
     if best < LEAD_RATIO:
         chosen = list(range(min(2, len(found))))
     else:
-        ranked = sorted(range(len(found)), key=lambda i: (-scores[i], i))
+        ranked = sorted((i for i in range(len(found)) if i not in dangling), key=lambda i: (-scores[i], i))
         # a score more sentences share than are shown (every row of a list of codes writes "error")
         # says nothing about which of them answers
         alike = Counter(scores)
@@ -125,14 +133,12 @@ def _chosen(found: list[Sentence], scores: list[float], question: Question, titl
             chosen.append(0)
     if question.how_to:
         chosen += _what_to_do(found, scores, chosen)
-    # the sentence introducing the log line the question quotes says what the line is
-    introducing = question.quoted.introduced_by(found) if question.quoted.runs else None
     if introducing is not None and introducing not in chosen:
         chosen.append(introducing)
-    # brought along as context, a sentence introducing a log example the excerpt leaves out ("rank0,
-    # one record per line:") would dangle
-    return [i for i in _in_context(found, chosen)
-            if i in chosen or not (found[i].shows and found[i].text.endswith(":"))]
+    # brought along as context, a sentence introducing a log example the excerpt leaves out ("The
+    # documented format:") would dangle too
+    return [i for i in _in_context(found, chosen) if i not in dangling
+            and (i in chosen or not (found[i].shows and found[i].text.endswith(":")))]
 
 
 def _what_to_do(found: list[Sentence], scores: list[float], chosen: list[int]) -> list[int]:

@@ -62,9 +62,16 @@ def test_a_run_in_head_comes_with_the_sentence_it_heads(index):
     assert "**A timeout with no heartbeat events.** The cause is probably **inconsistent behaviour" in said
 
 
-
 def test_a_sentence_introducing_a_left_out_log_example_does_not_dangle_as_context(index):
     # "The documented format:" and "Example:" come along with their paragraphs, but their examples do not
     said = _excerpt(index, "hccl-task-execution-faults#heartbeat-abnormal-events", "心跳异常事件在日志里搜什么关键字")
     assert "Search for the keyword `HeartbeatAbnormal`" in said
     assert "The documented format:" not in said and "Example:" not in said
+
+
+def test_a_sentence_saying_only_how_a_left_out_example_is_laid_out_is_not_shown(index):
+    # "rank0, one record per line:" holds the question's "rank0" but says nothing without its records
+    said = _excerpt(index, "hccl-task-execution-faults#exec-timeout-gap",
+                    "rank0 & rank1 timeout ~5min apart, exec timeout 300s, related?")
+    assert "**5 minutes 40 seconds apart**" in said
+    assert "one record per line" not in said and "glued onto one line" not in said
