@@ -33,6 +33,8 @@ SUBJECT_SHARE = 0.25
 _COMMAND_BELOW = re.compile(r"\bcommands?\b[^.]{0,40}\bbelow\b|命令如下")
 LIST_BONUS = 0.5           # for a question about parts, a sentence introducing a list of them
 _RUN_IN_HEAD = re.compile(r"\*\*[^*]+\*\*[.:]?")
+# A paragraph opening with words that point back at the commands shown just before it
+_POINTS_BACK = re.compile(r"(?:The (?:first|second|former|latter|output|command)s?|These|This|Those|Both|Each|Its?)\b")
 _LAYOUT_NOTE = re.compile(r"\b(?:one record per line|glued onto one line)\b[^:]*:$")
 
 
@@ -97,6 +99,8 @@ def _in_context(found: list[Sentence], chosen: list[int]) -> list[int]:
         kept.add(next(j for j in range(i + 1) if found[j].block == found[i].block))
         if _RUN_IN_HEAD.fullmatch(found[i].text) and i + 1 < len(found) and found[i + 1].block == found[i].block:
             kept.add(i + 1)    # a run-in head ("**A timeout with no heartbeat events.**") only names what follows
+        if i and found[i - 1].commands and found[i - 1].block != found[i].block and _POINTS_BACK.match(found[i].text):
+            kept.add(i - 1)    # "The first shows whether ...": of the commands just before it
         if found[i].row:
             kept.update(_table_around(found, i))
             continue

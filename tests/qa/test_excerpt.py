@@ -3,7 +3,7 @@ the whole article is about, and a sentence that introduces something comes with 
 
 from __future__ import annotations
 
-from faultbot.qa.excerpt import passage_excerpt
+from faultbot.qa.excerpt import best_sentence, passage_excerpt
 from faultbot.qa.question import Question
 
 
@@ -75,3 +75,12 @@ def test_a_sentence_saying_only_how_a_left_out_example_is_laid_out_is_not_shown(
                     "rank0 & rank1 timeout ~5min apart, exec timeout 300s, related?")
     assert "**5 minutes 40 seconds apart**" in said
     assert "one record per line" not in said and "glued onto one line" not in said
+
+
+def test_a_sentence_pointing_back_at_commands_comes_with_them(index):
+    # "The first shows whether the optical module is in place, ...": of the three commands above it
+    asked = Question.read("what commands show whether a device network port is down", index)
+    hit = index.hit(index.position["hccl-error-code-ei0009#port-down"], asked.query)
+    said = best_sentence(hit, asked, index)
+    assert said.startswith("The 9.0.0 solution is to check with hccn_tool")
+    assert "hccn_tool -i $i -lldp -g" in said and "The first shows whether" in said
