@@ -163,12 +163,15 @@ def _markdown(found: list[Sentence], chosen: list[int]) -> str:
     previous_block = None
     for i in chosen:
         sentence = found[i]
+        text = sentence.text
+        if sentence.shows and not sentence.commands and text.endswith(":"):
+            text = text[:-1] + "."    # the log example it introduces is left out: nothing follows
         if sentence.block == previous_block and parts:
-            parts[-1] += " " + sentence.text
+            parts[-1] += " " + text
         elif (sentence.bullet or sentence.row) and parts and parts[-1].startswith("- "):
-            parts[-1] += "\n- " + sentence.text
+            parts[-1] += "\n- " + text
         else:
-            parts.append(("- " if sentence.bullet or sentence.row else "") + sentence.text)
+            parts.append(("- " if sentence.bullet or sentence.row else "") + text)
         previous_block = sentence.block
         if sentence.commands:
             parts.append("```bash\n" + "\n".join(sentence.commands) + "\n```")

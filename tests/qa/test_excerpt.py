@@ -84,3 +84,10 @@ def test_a_sentence_pointing_back_at_commands_comes_with_them(index):
     said = best_sentence(hit, asked, index)
     assert said.startswith("The 9.0.0 solution is to check with hccn_tool")
     assert "hccn_tool -i $i -lldp -g" in said and "The first shows whether" in said
+
+
+def test_a_sentence_whose_log_example_is_left_out_ends_as_a_sentence(index):
+    # "In this case a process is stuck (进程卡死):" introduces a log line excerpts leave out
+    said = _excerpt(index, "hccl-task-execution-faults#example-process-stuck", "why is there no Cluster Exception Location line in my logs")
+    assert "In this case a process is stuck (进程卡死)." in said
+    assert not any(line.endswith(":") for line in said.splitlines())
