@@ -213,14 +213,19 @@ def passage_excerpt(hit: Hit, question: Question, index: KnowledgeIndex, subject
 
 def best_sentence(hit: Hit, question: Question, index: KnowledgeIndex) -> str:
     """The Markdown of the one sentence of ``hit`` that answers ``question`` best, with what it needs
-    to be read; "" when none stands out (holds LEAD_RATIO of what the passage holds). A table row
+    to be read. When none stands out (holds LEAD_RATIO of what the passage holds), its lead, if its
+    title holds some of the question (the title says it is what is asked); else "". A table row
     comes alone, in its "header: cell" words, and only when it holds more of the question than a
     name: a row naming PyTorch's version says nothing of what PyTorch is."""
     found = list(hit.sentences)
     scores = _selection_scores(hit, question, index)
     best = max(range(len(found)), key=lambda i: (scores[i], -i), default=None)
-    if best is None or scores[best] < LEAD_RATIO:
+    if best is None:
         return ""
+    if scores[best] < LEAD_RATIO:
+        if found[0].row or found[0].bullet or not (hit.title_words & question.query.keys()):
+            return ""
+        best = 0
     if not found[best].row:
         return _markdown(found, _in_context(found, [best]))
     asked = {t: b for t, b in question.query.items() if b not in (NAME_BOOST, PART_OF_NAME)}

@@ -80,3 +80,10 @@ def test_up_to_four_sections_ranked_close_to_the_best_are_shown_whatever_each_ho
     assert len(said.citations) == 4
     assert said.citations[3] == "hccl-task-execution-faults#cluster-exception-summary"
     assert "**Cluster exception summary in the ERROR log:**" in said.text
+
+
+def test_a_close_section_titled_for_the_question_with_no_sentence_standing_out_is_shown_by_its_lead(index):
+    # the best section lists EE9999 and EL9999 by module; the section titled for what an internal code
+    # is never writes the two codes, so none of its sentences stands out: its lead says what they mean
+    said = answer(index, "codes like EE9999 EL9999 what do they mean")
+    assert "says which CANN module gave up, never why" in said.text
