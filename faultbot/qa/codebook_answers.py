@@ -22,6 +22,9 @@ MODULE_WORD = "module"        # what a question about the reporting module says 
 _MODULE = re.compile(rf"\b{MODULE_WORD}\b", re.I | re.ASCII)
 MAX_WORDS_APART = 4           # "which module reports EI0009", not "EI0009 ... check the fibre module"
 CODE_WORDS = frozenset({"code", "码"})   # beside "error": the question is about error codes
+# what each character of a code written means ("EL0004 每一位", "decode EL0004, each char"), in the
+# vocabulary's word for it: asked of the code, not of its message
+_CHARACTERS_ASKED = re.compile(r"\beach character\b", re.I)
 _TORCH_NPU_CODE = re.compile(r"\bERR(\d{2})(\d{2,3})\b", re.ASCII)    # ERR02200; older torch_npu: ERR0105
 # A CANN or ACL code written (beside an ERR code it says what failed: the ERR code only wraps it). A
 # number right after a colon is a field's, such as the PID of torch_npu's "(PID:163686, Device:1, ...)".
@@ -139,7 +142,8 @@ def code_answer(codebook: CodeBook | None, reworded: str, intents: frozenset[Int
     if MODULE_WORD in said and character in codebook.modules:
         text = (f"The second character of a CANN error code names the module that reports it: "
                 f"`{character}` is {codebook.modules[character]}.")
-    elif "error" in said and said & CODE_WORDS and Intent.CONSISTS_OF in intents:
+    elif Intent.CONSISTS_OF in intents and ("error" in said and said & CODE_WORDS
+                                            or _CODE.search(reworded) and _CHARACTERS_ASKED.search(reworded)):
         text = _structure(codebook)
     elif "error" in said and said & CODE_WORDS and (Intent.RANGE in intents or _DIGITS_ASKED.search(reworded)):
         text = "The four digits of a CANN error code give its class: " + _classes(codebook)

@@ -28,6 +28,13 @@ def test_the_parts_of_an_error_code_and_its_number_classes(index):
     assert "9000–9999, internal" in answer(index, "user vs internal error code ranges").text
 
 
+def test_each_character_of_a_code_written_is_asked_of_the_code_not_of_its_message(index):
+    assert answer(index, "decode EL0004 for me — what does each char mean").text.startswith(
+        "A CANN error code is a level letter, a module character and four digits:")
+    # the parts of what a code prints are not the parts of the code
+    assert "level letter" not in answer(index, "what does the EI0002 message consist of").text
+
+
 def test_a_code_without_a_question_about_its_module_is_answered_about_the_code(index):
     found = answer(index, "what is EI0012")
     assert "module" not in found.text.split("\n")[0] and "SDMA copy failed" in found.text
