@@ -33,6 +33,8 @@ from .unknown_codes import unknown_codes
 
 MIN_COVERAGE = 0.45        # share of the question's weight the best passage must hold
 MIN_COVERAGE_FITTED = 0.35  # ... when it is of the kind asked for (a what-to-collect for "which logs")
+MIN_COVERAGE_MANY_WORDS = 0.40  # ... when it holds MANY_WORDS_HELD of the words of a question naming nothing
+MANY_WORDS_HELD = 6
 SEE_ALSO_RATIO = 0.7        # sections ranked this close to the best are cited, and shown by their best sentence
 SECOND_PASSAGE_RATIO = 0.85  # a second section ranked this close answers about as well: shown by its excerpt
 MAX_CITATIONS = 4          # sections shown and cited at most: the best and three ranked close to it
@@ -106,7 +108,7 @@ def _only_names_in_passing(hit: Hit, asked: Question, index: KnowledgeIndex) -> 
 
 
 def _from_passages(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]]) -> Answer:
-    if (not ranked or ranked[0][1].coverage < _min_coverage(ranked[0][1], asked)
+    if (not ranked or ranked[0][1].coverage < _min_coverage(ranked[0][1], asked, index)
             or _only_names_in_passing(ranked[0][1], asked, index)):
         coverage = ranked[0][1].coverage if ranked else 0.0
         return Answer(None, (), round(coverage, 3), suggestions(asked.text, index))
@@ -144,9 +146,17 @@ def _asks_only_a_value(asked: Question) -> bool:
     return bool(asked.intents & _VALUES) and asked.intents <= _VALUES | {Intent.MEANING}
 
 
-def _min_coverage(best: Hit, asked: Question) -> float:
-    """How much of the question the best passage must hold: less when it is of the kind asked for."""
-    return MIN_COVERAGE_FITTED if answers_what_is_asked(best, asked) else MIN_COVERAGE
+def _min_coverage(best: Hit, asked: Question, index: KnowledgeIndex) -> float:
+    """How much of the question the best passage must hold: less when it is of the kind asked for,
+    or when the question names nothing and the passage holds many of its words (a long question's
+    context dilutes what any passage holds of it; one the KB cannot answer shares few words)."""
+    if answers_what_is_asked(best, asked):
+        return MIN_COVERAGE_FITTED
+    if NAME_BOOST not in asked.query.values():
+        held = index.bm25.counts[index.position[best.passage.ref]]
+        if sum(term in held for term in asked.query) >= MANY_WORDS_HELD:
+            return MIN_COVERAGE_MANY_WORDS
+    return MIN_COVERAGE
 
 
 def _field_lines(decoded: tuple[DecodedField, ...], others: bool) -> list[str]:

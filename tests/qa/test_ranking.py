@@ -87,3 +87,11 @@ def test_a_close_section_titled_for_the_question_with_no_sentence_standing_out_i
     # is never writes the two codes, so none of its sentences stands out: its lead says what they mean
     said = answer(index, "codes like EE9999 EL9999 what do they mean")
     assert "says which CANN module gave up, never why" in said.text
+
+
+def test_a_long_question_naming_nothing_is_answered_by_a_passage_holding_many_of_its_words(index):
+    # its context words ("several hccl processes sharing one device") dilute what the section holds
+    # of it below the usual threshold; the section holds six of its words all the same
+    said = answer(index, "how do i split host-side listen ports between several hccl processes sharing one device")
+    assert said.found and said.citations[0].startswith("hccl-error-code-ei0019#")
+    assert not answer(index, "what is the capital of France").found
