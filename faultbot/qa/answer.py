@@ -152,7 +152,7 @@ def _min_coverage(best: Hit, asked: Question, index: KnowledgeIndex) -> float:
     context dilutes what any passage holds of it; one the KB cannot answer shares few words)."""
     if answers_what_is_asked(best, asked):
         return MIN_COVERAGE_FITTED
-    if NAME_BOOST not in asked.query.values():
+    if not asked.names:
         held = index.bm25.counts[index.position[best.passage.ref]]
         if sum(term in held for term in asked.query) >= MANY_WORDS_HELD:
             return MIN_COVERAGE_MANY_WORDS
