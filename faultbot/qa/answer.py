@@ -36,7 +36,7 @@ MIN_COVERAGE_FITTED = 0.35  # ... when it is of the kind asked for (a what-to-co
 MIN_COVERAGE_MANY_WORDS = 0.40  # ... when it holds MANY_WORDS_HELD of the words of a question naming nothing
 MANY_WORDS_HELD = 6
 SEE_ALSO_RATIO = 0.7        # sections ranked this close to the best are cited, and shown by their best sentence
-SECOND_PASSAGE_RATIO = 0.85  # a second section ranked this close answers about as well: shown by its excerpt
+SECOND_PASSAGE_RATIO = 0.85  # a section ranked this close answers about as well: shown by its excerpt
 MAX_CITATIONS = 4          # sections shown and cited at most: the best and three ranked close to it
 MIN_SUGGESTION_CHARS = 3
 MIN_CJK_SUGGESTION = 2     # Chinese: a word of two characters or more (安装), without the question's function words
@@ -121,16 +121,22 @@ def _from_passages(index: KnowledgeIndex, asked: Question, ranked: list[tuple[fl
 def _close_sections(index: KnowledgeIndex, asked: Question, ranked: list[tuple[float, Hit]],
                     cited: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
     """The sections ranked close to the best besides those ``cited``, each under its title, rather
-    than a guess between them: a second that answers about as well by its excerpt, the others by
-    the sentence of each that answers; and the citations, with these."""
+    than a guess between them: those that answer about as well by their excerpts (past the first,
+    only one with a sentence that stands out, which the excerpt keeps), the others by the sentence
+    of each that answers; and the citations, with these."""
     text, sections = "", list(cited)
     for value, other in ranked:
         if len(sections) >= MAX_CITATIONS or value < SEE_ALSO_RATIO * ranked[0][0]:
             break
         if other.passage.citation in sections:
             continue
-        as_well = len(sections) == 1 and value >= SECOND_PASSAGE_RATIO * ranked[0][0]
-        if said := passage_excerpt(other, asked, index) if as_well else best_sentence(other, asked, index):
+        as_well = value >= SECOND_PASSAGE_RATIO * ranked[0][0]
+        if len(sections) == 1 and as_well:
+            said = passage_excerpt(other, asked, index)
+        elif (said := best_sentence(other, asked, index)) and as_well:
+            excerpt = passage_excerpt(other, asked, index)
+            said = excerpt if said in excerpt else f"{said}\n\n{excerpt}"
+        if said:
             text += "\n\n" + _under_title(other.passage.title, said)
             sections.append(other.passage.citation)
     return text, tuple(sections)
