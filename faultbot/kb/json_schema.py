@@ -291,6 +291,7 @@ def _vocabulary() -> Schema:
         "intents": {"type": "object", "propertyNames": _words(Intent), "additionalProperties": phrases,
                     "description": "what a question asks for, by the phrases that ask it"},
         "out_of_scope": phrases,
+        "unstated": phrases,
     }, ["synonyms", "intents"])
 
 

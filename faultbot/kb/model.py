@@ -453,6 +453,7 @@ class Vocabulary(msgspec.Struct, frozen=True):
     synonyms: tuple[SynonymGroup, ...] = ()
     intents: tuple[tuple[Intent, tuple[str, ...]], ...] = ()
     out_of_scope: tuple[str, ...] = ()   # other vendors' stacks: a question naming one is not about Ascend
+    unstated: tuple[str, ...] = ()       # asks for what the articles never state (speed, power, price)
 
 
 @equal_apart_from("line")

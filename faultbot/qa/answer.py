@@ -24,7 +24,7 @@ from .headings import article_definition, article_subject
 from .index import Hit, KnowledgeIndex
 from .log_examples import shown
 from .passages import ENTITY
-from .question import Question, without_absent_names
+from .question import Question, last_clause, without_absent_names
 from .ranking import answers_what_is_asked, rank
 from .stated import Stated, about_named, from_things, is_about, writes_any
 from .structured import asks_about_code
@@ -325,8 +325,17 @@ def answer(index: KnowledgeIndex, question: str) -> Answer:
     ("CQE status not 12"), said first in the decoder's words, with the decoder's source cited first
     (the passage then stays only when it comes from an article a decoder cites: its words matched
     the question, not its value); else what the KB states about the one thing it names, for what
-    it asks; else the passage that answers it best."""
+    it asks; else the passage that answers it best. Asked for what the articles never state (a
+    speed, a price: the vocabulary's ``unstated``), only an answer that says it answers."""
     asked = Question.read(question.strip(), index)
+    said = _answer(index, asked, question)
+    unstated = index.rewording.unstated_asks(last_clause(as_ascii_punctuation(question)))
+    if unstated and said.found and said.direct and not any(ask in (said.text or "").casefold() for ask in unstated):
+        return Answer(None, (), said.score, suggestions(asked.text, index))
+    return said
+
+
+def _answer(index: KnowledgeIndex, asked: Question, question: str) -> Answer:
     foreign = index.rewording.foreign(asked.text)
     if (counterpart := asked.counterpart(foreign, index)) is not None:
         asked, foreign = counterpart, frozenset()    # what Ascend has instead of CUDA_LAUNCH_BLOCKING

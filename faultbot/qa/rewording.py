@@ -85,6 +85,7 @@ class Rewording(msgspec.Struct, frozen=True, dict=True):  # dict: room for the c
     words: tuple[str, ...] = ()               # known plain words (lower case), for typos in them
     out_of_scope: re.Pattern[str] | None = None   # other vendors' stacks (NCCL, CUDA)
     stems: frozenset[str] = frozenset()       # the search words of the known words (leading: lead)
+    unstated: re.Pattern[str] | None = None   # asks for what the articles never state (throughput, 功耗)
 
     @classmethod
     def of(cls, vocabulary: Vocabulary, texts: Iterable[str]) -> Rewording:
@@ -96,7 +97,8 @@ class Rewording(msgspec.Struct, frozen=True, dict=True):  # dict: room for the c
         known.update(w.lower() for group in vocabulary.synonyms for p in (group.canonical, *group.said_as)
                      for w in _WORD.findall(p))
         return cls(canonical, _alternation(list(canonical)), cues, known_names(texts), tuple(sorted(known)),
-                   _stack_names(list(vocabulary.out_of_scope)), frozenset(words(" ".join(known))))
+                   _stack_names(list(vocabulary.out_of_scope)), frozenset(words(" ".join(known))),
+                   _alternation(list(vocabulary.unstated)))
 
     def _known_word(self, typed: str) -> str:
         """The known word ``typed`` misspells (heartbeart, defualt, retransmision): one typo away (two
@@ -190,6 +192,11 @@ class Rewording(msgspec.Struct, frozen=True, dict=True):  # dict: room for the c
         """The other vendors' stacks ``text`` names, case-folded."""
         found = self.out_of_scope.findall(text) if self.out_of_scope is not None else []
         return frozenset(name.casefold() for name in found)
+
+    def unstated_asks(self, text: str) -> frozenset[str]:
+        """What ``text`` asks for that the articles never state (a speed, a price), case-folded."""
+        found = self.unstated.findall(text) if self.unstated is not None else []
+        return frozenset(said.casefold() for said in found)
 
     def intents(self, reworded: str) -> frozenset[Intent]:
         """What the (reworded) question asks for."""

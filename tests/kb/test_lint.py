@@ -46,6 +46,7 @@ EXPECTED = [
     ("kb/vocabulary.yaml:4:", "needs the articles' word and at least one other", ""),
     ("kb/vocabulary.yaml:5:", "'stuck' is already in the group of 'hang'", "a phrase belongs to one group"),
     ("kb/vocabulary.yaml:8:", "unknown intent 'wishes'", "use one of: cause"),
+    ("kb/vocabulary.yaml:9:", "unstated must be a non-empty list of phrases", ""),
 ]
 
 

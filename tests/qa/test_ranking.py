@@ -103,3 +103,12 @@ def test_every_section_ranked_about_as_well_as_the_best_is_shown_by_its_excerpt(
     said = answer(index, "[ROCE CQE ERROR]cqe error status[12] in my plog — how to figure out which node is on the other side")
     assert "**Resolving ERROR CQE:** First find the **remote end**" in said.text
     assert "Use your hardware inventory to find the compute node" in said.text
+
+
+def test_a_question_asking_for_what_the_articles_never_state_is_not_answered_from_a_passage_sharing_its_names(index):
+    # the AIV constraints section names HCCL_DETERMINISTIC, but no article gives a speed figure
+    said = answer(index, "how much slower is allreduce w/ HCCL_DETERMINISTIC=true on 910B, any numbers")
+    assert not said.found
+    assert not answer(index, "vllm-ascend 怎么开启 prefix caching 提升吞吐？").found
+    # asked whether the heartbeat's links take bandwidth (not how much), the heartbeat section answers
+    assert "need not worry about them slowing down" in answer(index, "集群心跳会不会占用带宽").text
