@@ -269,13 +269,15 @@ def _with_quoted_line(index: KnowledgeIndex, asked: Question, answered: Answer, 
 
 
 def _with_subject(index: KnowledgeIndex, asked: Question, answered: Answer) -> Answer:
-    """An answer to what a thing is, from the article about that thing: the article's title, which
-    says what it is ("EI0011 (Resource_Error_Insufficient_Device_Memory) — not enough NPU memory
-    for HCCL"), comes first; the passage then says the particulars."""
+    """An answer to what a thing is, from the article about that thing (the question names it, or
+    quotes a line the answering section shows): the article's title, which says what it is ("EI0011
+    (Resource_Error_Insufficient_Device_Memory) — not enough NPU memory for HCCL"), comes first; the
+    passage then says the particulars."""
     if asked.intents != {Intent.MEANING} or not answered.found or not answered.direct:
         return answered
     title = index.article_titles.get(answered.citations[0].partition("#")[0], "")
-    if not (defined := article_definition(title)) or not writes_any(asked.text, article_subject(title)):
+    if not (defined := article_definition(title)) or not (writes_any(asked.text, article_subject(title))
+                                                          or answered.citations[0] in asked.quoted.sections):
         return answered
     return replace(answered, text=f"**{defined}.**\n\n{answered.text}")
 

@@ -35,7 +35,10 @@ LIST_BONUS = 0.5           # for a question about parts, a sentence introducing 
 _RUN_IN_HEAD = re.compile(r"\*\*[^*]+\*\*[.:]?")
 # A paragraph opening with words that point back at the commands shown just before it
 _POINTS_BACK = re.compile(r"(?:The (?:first|second|former|latter|output|command)s?|These|This|Those|Both|Each|Its?)\b")
+# A sentence saying only how the log example after it is laid out, or only labelling it ("The
+# guide's screen example:", "Its plog line:": a few words, nothing quoted)
 _LAYOUT_NOTE = re.compile(r"\b(?:one record per line|glued onto one line)\b[^:]*:$")
+_LABEL = re.compile(r"[^`\s]+(?:\s+[^`\s]+){0,4}:")
 
 
 def _selection_scores(hit: Hit, question: Question, index: KnowledgeIndex, subject: str = "") -> list[float]:
@@ -116,10 +119,11 @@ def _chosen(found: list[Sentence], scores: list[float], question: Question, titl
     cause); its lead then says it in general, and comes first."""
     # the sentence introducing the log line the question quotes says what the line is
     introducing = question.quoted.introduced_by(found) if question.quoted.runs else None
-    # a sentence saying only how the log example after it is laid out ("rank0, one record per line:")
-    # would dangle without it, and excerpts leave examples out
-    dangling = {i for i, sentence in enumerate(found)
-                if sentence.shows and _LAYOUT_NOTE.search(sentence.text) and i != introducing}
+    # a sentence saying only how the log example after it is laid out ("rank0, one record per line:"),
+    # or only labelling it ("The guide's screen example:"), would dangle without it, and excerpts
+    # leave examples out; a layout note introducing the line the question quotes says what it holds
+    dangling = {i for i, sentence in enumerate(found) if sentence.shows and (
+        _LABEL.fullmatch(sentence.text) or i != introducing and _LAYOUT_NOTE.search(sentence.text))}
     if sum(len(s.text) for s in found) <= WHOLE_PASSAGE_CHARS:
         # short enough to read whole: no sentence is out of context
         return [i for i in range(len(found)) if i not in dangling]

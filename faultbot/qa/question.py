@@ -53,7 +53,7 @@ _QUOTED = re.compile(r"`[^`\n]{3,}`|“[^”\n]{3,}”|\"[^\"\n]{3,}\"")   # log
 _CLAUSE_END = re.compile(r"[,;:!?。，；：！？]+|\.(?=\s|$|[\u4e00-\u9fff])|\s[-—–]+\s")
 # A clause that asks: a question word opening it (not "can't"), "how many", "mean" or "acronym" (是什么意思,
 # 代表什么 reworded) or a Chinese one anywhere in it.
-_ASKS = re.compile(r"^\s*(?:what|how|which|why|when|where|whether|who|is|are|does|do|can|could|should)\b(?!['’])"
+_ASKS = re.compile(r"^\s*(?:what|how|which|why|when|where|whether|who|is|are|does|do|can|could|should)\b(?!['’](?!s\b))"
                    r"|\bhow (?:many|much|long)\b|\bmean\b|\bacronym\b"
                    r"|多少|多大|多久|多长|什么|啥|吗|怎么|如何|哪|(?<!了)几|谁|是否|要不要|能不能",
                    re.IGNORECASE)

@@ -3,6 +3,7 @@ the whole article is about, and a sentence that introduces something comes with 
 
 from __future__ import annotations
 
+from faultbot.qa.answer import answer
 from faultbot.qa.excerpt import best_sentence, passage_excerpt
 from faultbot.qa.question import Question
 
@@ -91,3 +92,10 @@ def test_a_sentence_whose_log_example_is_left_out_ends_as_a_sentence(index):
     said = _excerpt(index, "hccl-task-execution-faults#example-process-stuck", "why is there no Cluster Exception Location line in my logs")
     assert "In this case a process is stuck (进程卡死)." in said
     assert not any(line.endswith(":") for line in said.splitlines())
+
+
+def test_a_pasted_line_asked_what_it_is_gets_its_article_s_definition_and_no_label_of_its_example(index):
+    # the section shows the line under "The guide's screen example:", a label with nothing after it here
+    said = answer(index, "Failed to allocate [size: [0.25MB, 3MB], Affected by QP depth configuration.] bytes — what's this")
+    assert said.text.startswith("**EI0011 (Resource_Error_Insufficient_Device_Memory) — not enough NPU memory for HCCL.**")
+    assert "screen example" not in said.text

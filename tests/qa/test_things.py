@@ -320,6 +320,9 @@ def test_a_question_that_gives_its_context_first_asks_about_what_its_last_clause
     assert answer(index, asked).citations[0] == "cann-acl-error-codes#device-execution-codes"
     asks = "fails at socket setup with EI0006. what does HCCL_CONNECT_TIMEOUT control, and when should I raise it?"
     assert last_clause(asks) == "what does HCCL_CONNECT_TIMEOUT control, and when should I raise it?"
+    # "what's" asks, as "what" does; "can't" does not
+    assert last_clause("Failed to allocate [size: [0.25MB, 3MB]] bytes — what's this") == "what's this"
+    assert last_clause("can't connect to the root, HCCL_CONNECT_TIMEOUT 要调多大") == "HCCL_CONNECT_TIMEOUT 要调多大"
     # how large, how long: Chinese asks with them anywhere in a clause
     for pasted, asking in (("ret[9].", "HCCL_CONNECT_TIMEOUT 要调多大"), ("卡了半小时，", "HCCL_EXEC_TIMEOUT 默认多久")):
         assert last_clause(f"plog 里 [Wait][LinksEstablishCompleted] failed. {pasted} {asking}") == asking
