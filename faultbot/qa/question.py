@@ -51,7 +51,7 @@ _QUOTED = re.compile(r"`[^`\n]{3,}`|“[^”\n]{3,}”|\"[^\"\n]{3,}\"")   # log
 
 # Where a question's clauses end: it gives its context (a pasted line, what was set) and asks last.
 _CLAUSE_END = re.compile(r"[,;:!?。，；：！？]+|\.(?=\s|$|[\u4e00-\u9fff])|\s[-—–]+\s")
-# A clause that asks: a question word opening it (not "can't"), "how many", "mean" or "acronym" (是什么意思,
+# A clause that asks: a question word opening it ("what's" too, not "can't"), "how many", "mean" or "acronym" (是什么意思,
 # 代表什么 reworded) or a Chinese one anywhere in it.
 _ASKS = re.compile(r"^\s*(?:what|how|which|why|when|where|whether|who|is|are|does|do|can|could|should)\b(?!['’](?!s\b))"
                    r"|\bhow (?:many|much|long)\b|\bmean\b|\bacronym\b"

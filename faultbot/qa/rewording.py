@@ -70,6 +70,11 @@ def _parts_close(typed: list[str], known: list[str]) -> bool:
     return True
 
 
+def _found(pattern: re.Pattern[str] | None, text: str) -> frozenset[str]:
+    """What ``pattern`` finds in ``text``, case-folded."""
+    return frozenset(said.casefold() for said in pattern.findall(text)) if pattern is not None else frozenset()
+
+
 def known_names(texts: Iterable[str]) -> tuple[str, ...]:
     """The names ``texts`` write (HCCL_EXEC_TIMEOUT, LcalAllReduce, EI0002), once each."""
     return tuple(sorted({name for text in texts for name in NAME.findall(text)}))
@@ -190,13 +195,11 @@ class Rewording(msgspec.Struct, frozen=True, dict=True):  # dict: room for the c
 
     def foreign(self, text: str) -> frozenset[str]:
         """The other vendors' stacks ``text`` names, case-folded."""
-        found = self.out_of_scope.findall(text) if self.out_of_scope is not None else []
-        return frozenset(name.casefold() for name in found)
+        return _found(self.out_of_scope, text)
 
     def unstated_asks(self, text: str) -> frozenset[str]:
         """What ``text`` asks for that the articles never state (a speed, a price), case-folded."""
-        found = self.unstated.findall(text) if self.unstated is not None else []
-        return frozenset(said.casefold() for said in found)
+        return _found(self.unstated, text)
 
     def intents(self, reworded: str) -> frozenset[Intent]:
         """What the (reworded) question asks for."""
