@@ -22,6 +22,8 @@ MIN_TYPO_WORD = 6            # shorter words are too close to each other to gues
 MIN_SWAP_WORD = 5            # ... except two letters swapped (casue), in words this long
 MIN_TYPO_PART = 4            # shorter parts of a name (ip, id, 0002) differ by design, not by typos
 LONG_PART = 8                # a part this long may hold two typos
+_ENDINGS = ("ing", "ed", "er", "or", "es", "s")   # a known word with one of these is a word too
+MIN_BASE = 3
 # A duration written with its unit's symbol ("30 s", "10s", "2 ms") read as the word a question
 # asks with ("how many seconds"); a symbol only counts right after a number.
 _UNIT_SYMBOL = re.compile(r"(?<=\d)\s?(ms|s|min)\b", re.ASCII)
@@ -111,7 +113,8 @@ class Rewording(msgspec.Struct, frozen=True, dict=True):  # dict: room for the c
         typo there is rare, and a word one letter off at its start is more often another word:
         folder, older); in words of MIN_SWAP_WORD letters only a swap (casue), and shorter words
         are left as they are. Nor is a word another form of a known one (leading, of lead: not
-        loading), unless the known word is one of its forms too (occured: occurred)."""
+        loading; worker, of work: not worked), unless the known word is one of its forms too
+        (occured: occurred)."""
         lowered = typed.lower()
         if len(lowered) < MIN_SWAP_WORD or lowered in self._word_set or self._theirs(typed):
             return typed
@@ -122,9 +125,20 @@ class Rewording(msgspec.Struct, frozen=True, dict=True):  # dict: room for the c
         choices = (self._by_first_letter.get(lowered[0], ()) if len(lowered) >= MIN_TYPO_WORD
                    else self._anagrams.get("".join(sorted(lowered)), ()))
         found = process.extractOne(lowered, choices, scorer=OSA.distance, score_cutoff=limit)
-        if not found or (set(words(lowered)) & self.stems and words(found[0]) != words(lowered)):
+        if not found or ((set(words(lowered)) & self.stems or self._inflected(lowered)) and words(found[0]) != words(lowered)):
             return typed
         return found[0]
+
+    def _inflected(self, lowered: str) -> bool:
+        """``lowered`` is a known word with an ending (worker, compiler, controlled): a word of its
+        own, perhaps a letter away from another known one (worked, compile, controller)."""
+        for ending in _ENDINGS:
+            base = lowered[:-len(ending)]
+            if lowered.endswith(ending) and len(base) >= MIN_BASE and (
+                    base in self._word_set or base + "e" in self._word_set
+                    or (len(base) > MIN_BASE and base[-1] == base[-2] and base[:-1] in self._word_set)):
+                return True
+        return False
 
     def _theirs(self, typed: str) -> bool:
         """``typed`` is another vendor's name (WorkNCCL, NCCL_SOCKET_IFNAME, cudnn): never a typo of

@@ -69,6 +69,9 @@ def test_another_form_of_a_known_word_is_not_read_as_a_typo_of_another(index):
     said = reword("bucket aclError ints by their leading digit").split()
     assert "leading" in said and "loading" not in said     # lead is a known word: not a typo of "loading"
     assert "showed" in reword("the plog showed EI0006").split()
+    # a known word with an ending is a word of its own, not a typo of another form one letter away
+    assert "worker" in reword("the vllm worker process died").split()
+    assert "compiler" in reword("the graph compiler failed").split()
     # a known word that is a form of the same word is still read for the misspelling
     assert reword("cluster exception says stuck occured") == reword("cluster exception says stuck occurred")
 
