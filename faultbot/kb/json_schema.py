@@ -292,6 +292,7 @@ def _vocabulary() -> Schema:
                     "description": "what a question asks for, by the phrases that ask it"},
         "out_of_scope": phrases,
         "unstated": phrases,
+        "context": phrases,
     }, ["synonyms", "intents"])
 
 

@@ -454,6 +454,7 @@ class Vocabulary(msgspec.Struct, frozen=True):
     intents: tuple[tuple[Intent, tuple[str, ...]], ...] = ()
     out_of_scope: tuple[str, ...] = ()   # other vendors' stacks: a question naming one is not about Ascend
     unstated: tuple[str, ...] = ()       # asks for what the articles never state (speed, power, price)
+    context: tuple[str, ...] = ()        # where a job ran (MindIE, k8s, vLLM): never what a way of asking holds
 
 
 @equal_apart_from("line")

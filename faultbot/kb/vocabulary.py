@@ -11,7 +11,7 @@ from .fields import Fields, Problems
 from .model import Intent, SynonymGroup, Vocabulary
 
 VOCABULARY_FILE = "vocabulary.yaml"
-VOCABULARY_FIELDS = ("synonyms", "intents", "out_of_scope", "unstated")
+VOCABULARY_FIELDS = ("synonyms", "intents", "out_of_scope", "unstated", "context")
 MAX_PHRASE_CHARS = 60
 
 
@@ -59,6 +59,6 @@ def parse_vocabulary(raw: Any, problems: Problems) -> Vocabulary:
             problems.add(line, f"unknown intent '{name}'", f"use one of: {', '.join(known)}")
             continue
         intents.append((known[name], _phrases(cues, line, f"intent '{name}'", problems)))
-    out_of_scope, unstated = (_phrases(fields.raw(name), fields.line_of(name), name, problems) if fields.has(name) else ()
-                              for name in ("out_of_scope", "unstated"))
-    return Vocabulary(tuple(groups), tuple(intents), out_of_scope, unstated)
+    out_of_scope, unstated, context = (_phrases(fields.raw(name), fields.line_of(name), name, problems)
+                                       if fields.has(name) else () for name in ("out_of_scope", "unstated", "context"))
+    return Vocabulary(tuple(groups), tuple(intents), out_of_scope, unstated, context)

@@ -19,6 +19,7 @@ from .things import Catalogue, build_catalogue, name_key
 from .tokens import query_terms, tokenize
 
 SPECIFIC_SHARE = 0.15
+ASKED_PHRASE_SHARE = 0.2   # a way of asking holds a question fully only when the question holds this share of its words
 
 # What an entry's field answers; an article section answers what its title's words ask for.
 FIELD_ANSWERS = {
@@ -90,7 +91,8 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
         said = rewording.said_canonically
         words = tuple(tuple(frozenset(tokenize(said(" ".join((s.text, *s.commands))))) for s in found) for found in cut)
         title_words = tuple(frozenset(tokenize(said(" ".join((p.title, p.terms))))) for p in passages)
-        asked = tuple(tuple(frozenset(tokenize(said(phrase))) for phrase in p.asked) for p in passages)
+        asked = tuple(tuple(frozenset(tokenize(said(rewording.without_context(phrase)))) for phrase in p.asked)
+                      for p in passages)
         heading_words = tuple(frozenset(tokenize(said(p.title))) for p in passages)
         codes = tuple(sorted({code for codes in kb.index.error_codes.values() for code in codes}))
         answers = tuple(passage_answers(p, rewording) for p in passages)
@@ -119,9 +121,17 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
         is one it answers, in whatever words its text says it."""
         if not self.asked[i] or not (total := self.bm25.total(query)):
             return 0.0
+        return max(self._held_by_phrase(query, i, phrase) for phrase in self.asked[i]) / total
+
+    def _held_by_phrase(self, query: dict[str, float], i: int, phrase: frozenset[str]) -> float:
+        """The weight of ``query`` that passage ``i``'s title and ``phrase`` hold, less when the
+        question holds little of the phrase: a long ticket-style phrase that shares three words with
+        a short question is not that question."""
         # a phrase and a title are a few words, a pasted question may be a thousand: walk the few
-        return max(sum(query[t] * self.bm25.weight(t) for t in self.title_words[i] | phrase if t in query)
-                   for phrase in self.asked[i]) / total
+        held = sum(query[t] * self.bm25.weight(t) for t in self.title_words[i] | phrase if t in query)
+        if phrase:
+            held *= min(1.0, sum(t in query for t in phrase) / len(phrase) / ASKED_PHRASE_SHARE)
+        return held
 
     def search(self, text: str, limit: int | None = 5) -> list[Hit]:
         """The passages for ``text`` (in the articles' words), best first; all of them when ``limit`` is None."""

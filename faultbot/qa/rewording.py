@@ -93,6 +93,7 @@ class Rewording(msgspec.Struct, frozen=True, dict=True):  # dict: room for the c
     out_of_scope: re.Pattern[str] | None = None   # other vendors' stacks (NCCL, CUDA)
     stems: frozenset[str] = frozenset()       # the search words of the known words (leading: lead)
     unstated: re.Pattern[str] | None = None   # asks for what the articles never state (throughput, 功耗)
+    context: re.Pattern[str] | None = None    # where a job ran (MindIE, k8s): not what a way of asking asks
 
     @classmethod
     def of(cls, vocabulary: Vocabulary, texts: Iterable[str]) -> Rewording:
@@ -105,7 +106,7 @@ class Rewording(msgspec.Struct, frozen=True, dict=True):  # dict: room for the c
                      for w in _WORD.findall(p))
         return cls(canonical, _alternation(list(canonical)), cues, known_names(texts), tuple(sorted(known)),
                    _stack_names(list(vocabulary.out_of_scope)), frozenset(words(" ".join(known))),
-                   _alternation(list(vocabulary.unstated)))
+                   _alternation(list(vocabulary.unstated)), _alternation(list(vocabulary.context)))
 
     def _known_word(self, typed: str) -> str:
         """The known word ``typed`` misspells (heartbeart, defualt, retransmision): one typo away (two
@@ -210,6 +211,10 @@ class Rewording(msgspec.Struct, frozen=True, dict=True):  # dict: room for the c
     def foreign(self, text: str) -> frozenset[str]:
         """The other vendors' stacks ``text`` names, case-folded."""
         return _found(self.out_of_scope, text)
+
+    def without_context(self, text: str) -> str:
+        """``text`` without the words that say where a job ran (a ticket-style way of asking's setting)."""
+        return self.context.sub(" ", text) if self.context is not None else text
 
     def unstated_asks(self, text: str) -> frozenset[str]:
         """What ``text`` asks for that the articles never state (a speed, a price), case-folded."""

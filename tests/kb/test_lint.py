@@ -47,6 +47,7 @@ EXPECTED = [
     ("kb/vocabulary.yaml:5:", "'stuck' is already in the group of 'hang'", "a phrase belongs to one group"),
     ("kb/vocabulary.yaml:8:", "unknown intent 'wishes'", "use one of: cause"),
     ("kb/vocabulary.yaml:9:", "unstated must be a non-empty list of phrases", ""),
+    ("kb/vocabulary.yaml:10:", "context must be a non-empty list of phrases", ""),
 ]
 
 

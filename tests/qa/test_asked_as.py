@@ -46,3 +46,27 @@ def test_a_question_asked_as_a_section_says_is_answered_from_it_and_the_line_is_
     assert found.found and found.citations[0] == "hccl-error-code-ei0011#templates"
     assert "zorblax" not in found.text and "Asked as" not in found.text
 
+
+
+def _with_asked_as(tmp_path, phrase: str) -> KnowledgeIndex:
+    """The shipped KB with ``phrase`` added to the first "Asked as" line of the EI0011 article."""
+    shutil.copytree(REPO_DIR / "kb", tmp_path / "kb")
+    shutil.copytree(REPO_DIR / "articles", tmp_path / "articles")
+    article = tmp_path / "articles" / "hccl-error-code-ei0011.md"
+    text = article.read_text(encoding="utf-8")
+    article.write_text(re.sub(r"^(\*\*Asked as:\*\*.*)$", lambda m: f"{m.group(1)}; {phrase}", text, count=1,
+                              flags=re.M), encoding="utf-8")
+    return KnowledgeIndex.of(load_kb(tmp_path / "kb", tmp_path / "articles"))
+
+
+def test_where_a_ticket_style_way_of_asking_ran_is_not_what_it_asks(tmp_path):
+    # the vocabulary's `context` (MindIE, k8s, pods): a question sharing only those is another question
+    index = _with_asked_as(tmp_path, "on our MindIE k8s pods the zorblax keeps quuxifying, what now")
+    assert answer(index, "zorblax quuxifying on k8s").citations[:1] == ("hccl-error-code-ei0011#templates",)
+    assert not answer(index, "how do I deploy MindIE pods on k8s").found
+
+
+def test_a_long_way_of_asking_that_shares_one_word_with_a_question_is_not_that_question(tmp_path):
+    index = _with_asked_as(tmp_path, "zorblax flimflam grommet snorkel plinth wobbler dongle gizmo sprocket doohickey whatsit thingamajig")
+    assert answer(index, "zorblax flimflam grommet snorkel plinth").citations[:1] == ("hccl-error-code-ei0011#templates",)
+    assert not answer(index, "flimflam?").found
