@@ -109,29 +109,39 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
         """The index of ``kb``: built once per KB content, from the cache afterwards."""
         return cache.load_or_build("qa-index", (kb.digest.content,), lambda: cls.from_kb(kb))
 
-    def hit(self, i: int, query: dict[str, float], score: float = 0.0) -> Hit:
-        """Passage ``i`` as found for ``query``."""
-        asked = self.asked_coverage(query, i)
+    def hit(self, i: int, query: dict[str, float], score: float = 0.0,
+            weighed: dict[str, float] | None = None) -> Hit:
+        """Passage ``i`` as found for ``query`` (``weighed``: its terms' weights, when known)."""
+        asked = self.asked_coverage(query, i, weighed)
         return Hit(self.passages[i], self.sentences[i], self.words[i], self.title_words[i], score,
                    max(self.bm25.coverage(query, i), asked), self.answers[i], self.heading_words[i], self.asked[i], asked)
 
-    def asked_coverage(self, query: dict[str, float], i: int) -> float:
+    def weighed(self, query: dict[str, float]) -> dict[str, float]:
+        """Each term of ``query`` with how much it counts: its boost times its BM25 weight."""
+        return {term: boost * self.bm25.weight(term) for term, boost in query.items()}
+
+    def asked_coverage(self, query: dict[str, float], i: int, weighed: dict[str, float] | None = None) -> float:
         """The share of ``query``'s weight that passage ``i``'s title and one way it is asked for
         hold together, the best of them: a question asked as the section says engineers ask it
-        is one it answers, in whatever words its text says it."""
-        if not self.asked[i] or not (total := self.bm25.total(query)):
+        is one it answers, in whatever words its text says it. A way of asking holds it fully only
+        when the question holds ASKED_PHRASE_SHARE of its words: a long ticket-style way of asking
+        that shares two words with a short question is not that question."""
+        if not self.asked[i]:
             return 0.0
-        return max(self._held_by_phrase(query, i, phrase) for phrase in self.asked[i]) / total
-
-    def _held_by_phrase(self, query: dict[str, float], i: int, phrase: frozenset[str]) -> float:
-        """The weight of ``query`` that passage ``i``'s title and ``phrase`` hold, less when the
-        question holds little of the phrase: a long ticket-style phrase that shares three words with
-        a short question is not that question."""
-        # a phrase and a title are a few words, a pasted question may be a thousand: walk the few
-        held = sum(query[t] * self.bm25.weight(t) for t in self.title_words[i] | phrase if t in query)
-        if phrase:
-            held *= min(1.0, sum(t in query for t in phrase) / len(phrase) / ASKED_PHRASE_SHARE)
-        return held
+        weighed = self.weighed(query) if weighed is None else weighed
+        if not (total := sum(weighed.values())):
+            return 0.0
+        terms = weighed.keys()
+        in_title = self.title_words[i] & terms
+        by_title = sum(weighed[t] for t in in_title)
+        best = 0.0
+        for phrase in self.asked[i]:
+            if not phrase:
+                best = max(best, by_title)
+            elif shared := phrase & terms:
+                held = by_title + sum(weighed[t] for t in shared - in_title)
+                best = max(best, held * min(1.0, len(shared) / len(phrase) / ASKED_PHRASE_SHARE))
+        return best / total
 
     def search(self, text: str, limit: int | None = 5) -> list[Hit]:
         """The passages for ``text`` (in the articles' words), best first; all of them when ``limit`` is None."""
@@ -144,7 +154,8 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
         scored.update((i, 0.0) for i in self._asked_with(query) if i not in scored)
         ranked = sorted(((i, score * self.passages[i].prior) for i, score in scored.items()),
                         key=lambda pair: (-pair[1], pair[0]))
-        return [self.hit(i, query, score) for i, score in ranked[:limit]]
+        weighed = self.weighed(query)
+        return [self.hit(i, query, score, weighed) for i, score in ranked[:limit]]
 
     def _asked_with(self, query: dict[str, float]) -> list[int]:
         """The passages one of whose ways of being asked for holds a word of ``query``."""
