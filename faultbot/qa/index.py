@@ -16,10 +16,16 @@ from .passages import ENTITY, Passage, kb_passages
 from .rewording import Rewording
 from .sentences import Sentence, sentences
 from .things import Catalogue, build_catalogue, name_key
-from .tokens import query_terms, tokenize
+from .tokens import is_cjk, query_terms, tokenize
 
 SPECIFIC_SHARE = 0.15
 ASKED_PHRASE_SHARE = 0.2   # a way of asking holds a question fully only when the question holds this share of its words
+
+def _words_in(phrase: frozenset[str]) -> float:
+    """How many words ``phrase``'s tokens make: Chinese is searched in overlapping two-character
+    pieces, more pieces than words (心跳机制: 心跳, 跳机, 机制), so each counts half."""
+    return sum(0.5 if is_cjk(token) else 1.0 for token in phrase)
+
 
 # What an entry's field answers; an article section answers what its title's words ask for.
 FIELD_ANSWERS = {
@@ -140,7 +146,7 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
                 best = max(best, by_title)
             elif shared := phrase & terms:
                 held = by_title + sum(weighed[t] for t in shared - in_title)
-                best = max(best, held * min(1.0, len(shared) / len(phrase) / ASKED_PHRASE_SHARE))
+                best = max(best, held * min(1.0, len(shared) / _words_in(phrase) / ASKED_PHRASE_SHARE))
         return best / total
 
     def search(self, text: str, limit: int | None = 5) -> list[Hit]:
