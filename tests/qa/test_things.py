@@ -15,6 +15,7 @@ from faultbot.qa.excerpt import passage_excerpt
 from faultbot.qa.headings import article_definition, article_subject, read_heading
 from faultbot.qa.index import KnowledgeIndex
 from faultbot.qa.question import Question, without_absent_names
+from faultbot.qa.stated import is_about
 from faultbot.qa.structured import asked_last, choose, last_clause
 
 from ..conftest import REPO_DIR
@@ -285,8 +286,9 @@ def test_what_the_kb_says_of_a_named_thing_ends_with_its_section_nearest_the_que
 def test_a_section_titled_by_a_named_thing_is_its_section_too(index):
     # AIV is a value of HCCL_OP_EXPANSION_MODE; "AIV mode constraints" is about it by its title
     found = answer(index, "TP和DP两个通信域都开了AIV，训练卡死在第一步，是不是抢核了？咋规避")
-    assert not found.direct and "hccl-env-hccl-op-expansion-mode#aiv" in found.citations
-    assert "deadlock" in found.text
+    assert found.citations[0] == "hccl-env-hccl-op-expansion-mode#aiv" and "deadlock" in found.text
+    assert is_about(index.hit(index.position["hccl-env-hccl-op-expansion-mode#aiv"], {}), ("AIV",))
+    assert not is_about(index.hit(index.position["hccl-error-code-ei0011#templates"], {}), ("AIV",))
 
 
 def test_a_code_the_question_says_is_absent_is_not_what_it_asks_about(index):
