@@ -21,6 +21,7 @@ from .tokens import is_cjk, query_terms, tokenize
 SPECIFIC_SHARE = 0.15
 ASKED_PHRASE_SHARE = 0.2   # a way of asking holds a question fully only when the question holds this share of its words
 
+
 def _words_in(phrase: frozenset[str]) -> float:
     """How many words ``phrase``'s tokens make: Chinese is searched in overlapping two-character
     pieces, more pieces than words (心跳机制: 心跳, 跳机, 机制), so each counts half."""
