@@ -16,7 +16,7 @@ from .passages import ENTITY, Passage, kb_passages
 from .rewording import Rewording
 from .sentences import Sentence, sentences
 from .things import Catalogue, build_catalogue, name_key
-from .tokens import is_cjk, query_terms, tokenize
+from .tokens import NAME_BOOST, PART_OF_NAME, is_cjk, query_terms, tokenize
 
 SPECIFIC_SHARE = 0.15
 ASKED_PHRASE_SHARE = 0.2   # a way of asking holds a question fully only when the question holds this share of its words
@@ -141,11 +141,14 @@ class KnowledgeIndex(msgspec.Struct, frozen=True):
         terms = weighed.keys()
         in_title = self.title_words[i] & terms
         by_title = sum(weighed[t] for t in in_title)
+        # a question that says more than names is asked that way only when the phrase holds some of
+        # its words: "fp16 to bf16 ... how do I tune accuracy" is not the EI0005 ticket naming both
+        said = {t for t, boost in query.items() if boost not in (NAME_BOOST, PART_OF_NAME)}
         best = 0.0
         for phrase in self.asked[i]:
             if not phrase:
                 best = max(best, by_title)
-            elif shared := phrase & terms:
+            elif (shared := phrase & terms) and (not said or not shared.isdisjoint(said)):
                 held = by_title + sum(weighed[t] for t in shared - in_title)
                 best = max(best, held * min(1.0, len(shared) / _words_in(phrase) / ASKED_PHRASE_SHARE))
         return best / total

@@ -70,3 +70,11 @@ def test_a_long_way_of_asking_that_shares_one_word_with_a_question_is_not_that_q
     index = _with_asked_as(tmp_path, "zorblax flimflam grommet snorkel plinth wobbler dongle gizmo sprocket doohickey whatsit thingamajig")
     assert answer(index, "zorblax flimflam grommet snorkel plinth").citations[:1] == ("hccl-error-code-ei0011#templates",)
     assert not answer(index, "flimflam?").found
+
+
+
+def test_a_question_sharing_only_the_names_a_way_of_asking_pastes_is_another_question(index):
+    # an EI0005 way of asking names two data types; a question about accuracy names them too
+    assert not answer(index, "loss diverges after switching from fp16 to bf16 on 910B, how do I tune model accuracy?").found
+    assert answer(index, "EI0005: rank0 sends fp16 and rank1 bf16, what does it mean").citations[0].startswith(
+        "hccl-error-code-ei0005#")
