@@ -116,12 +116,24 @@ def from_things(index: KnowledgeIndex, question: Question, ranked: list[tuple[fl
     if choice is None or (choice.generic and NAME_BOOST in choice.residual.values()):
         return None     # HCCL named in passing beside the name the question is about (ret[9], errNo)
     text, cited, held = _said(choice, question, index)
+    if ranked and _names_elsewhere(choice, question, held, ranked[0][1], index):
+        return None
     coverage = index.bm25.held(question.query, held) / question.total
     weak = choice.generic or choice.intents <= WEAK_INTENTS
     if weak and not _asked_last(choice, question, held, index) and (
             coverage < WEAK_MIN_COVERAGE or (ranked and coverage < STATED_COVERAGE * ranked[0][1].coverage)):
         return None
     return Stated(text, cited, round(coverage, 3))
+
+
+def _names_elsewhere(choice: Choice, question: Question, held: set[str], best: Hit, index: KnowledgeIndex) -> bool:
+    """The clause that asks names another thing the KB is about (``mentions``) beside the chosen
+    one, which what is stated about that one never says and the best passage does: it asks about
+    the two together ("HCCL_BUFFSIZE minimum for MoeDistributeDispatch"), as that passage answers."""
+    asking = query_terms(last_clause(question.text))
+    others = {term for term, boost in choice.residual.items()
+              if boost == NAME_BOOST and term in index.mentions and term in asking} - held
+    return bool(others) and others <= best.title_words.union(*best.words)
 
 
 def _asked_last(choice: Choice, question: Question, held: set[str], index: KnowledgeIndex) -> bool:

@@ -388,3 +388,12 @@ def test_a_field_named_with_underscores_is_found_in_a_title_that_writes_it_in_wo
     found = answer(index, "MindIE 报 device_ip is invalid in ranktable file，怎么解决")
     assert "hccn_tool -i <device_id> -ip -g" in found.text
     assert found.citations[0] == "hccl-error-code-ei0014#device-ip"
+
+
+def test_a_second_thing_asked_about_beside_a_setting_sends_the_question_to_the_section_about_both(index):
+    # the setting's own range is not what it has to be for the MC2 operators the question names
+    said = answer(index, "MoeDistributeDispatch HCCL_BUFFSIZE minimum")
+    assert said.citations[0] == "hccl-env-hccl-buffsize#mc2" and "EP communicator" in said.text
+    # a name pasted before the clause that asks about the code does not: the code's own section answers
+    asked = "the log has rtKernelLaunchWithHandleV2 failed: 507014 [Error]: The aicore execution times out. what is 507014"
+    assert answer(index, asked).citations[0] == "cann-acl-error-codes#device-execution-codes"
