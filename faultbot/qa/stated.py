@@ -28,6 +28,8 @@ FAMILY_SHOWN = 3           # faults of one family shown when the question does n
 STATED_COVERAGE = 0.75     # what a statement must hold of a weakly asked question, against the best passage
 WEAK_MIN_COVERAGE = 0.3   # ... and at least this share of it in any case
 WEAK_INTENTS = frozenset({Intent.MEANING, Intent.UNIT, Intent.CHECK, Intent.ENABLE})
+ELSEWHERE_SHARE = 0.25     # the asking clause's words besides the thing, of the question's weight, that can send it
+ELSEWHERE_GAP = 0.5        # ... to the best passage, when it holds this much more of them than the statement
 
 
 class Stated(msgspec.Struct, frozen=True):
@@ -116,7 +118,7 @@ def from_things(index: KnowledgeIndex, question: Question, ranked: list[tuple[fl
     if choice is None or (choice.generic and NAME_BOOST in choice.residual.values()):
         return None     # HCCL named in passing beside the name the question is about (ret[9], errNo)
     text, cited, held = _said(choice, question, index)
-    if ranked and _names_elsewhere(choice, question, held, ranked[0][1], index):
+    if ranked and _asked_elsewhere(choice, question, held, ranked[0][1], index):
         return None
     coverage = index.bm25.held(question.query, held) / question.total
     weak = choice.generic or choice.intents <= WEAK_INTENTS
@@ -126,14 +128,23 @@ def from_things(index: KnowledgeIndex, question: Question, ranked: list[tuple[fl
     return Stated(text, cited, round(coverage, 3))
 
 
-def _names_elsewhere(choice: Choice, question: Question, held: set[str], best: Hit, index: KnowledgeIndex) -> bool:
-    """The clause that asks names another thing the KB is about (``mentions``) beside the chosen
-    one, which what is stated about that one never says and the best passage does: it asks about
-    the two together ("HCCL_BUFFSIZE minimum for MoeDistributeDispatch"), as that passage answers."""
+def _asked_elsewhere(choice: Choice, question: Question, held: set[str], best: Hit, index: KnowledgeIndex) -> bool:
+    """The clause that asks is about more than the chosen thing, and the best passage says that
+    more where what is stated about the thing does not: it names another thing the KB is about
+    (``mentions``; "HCCL_BUFFSIZE minimum for MoeDistributeDispatch"), or its other words weigh
+    ELSEWHERE_SHARE of the question and the passage holds ELSEWHERE_GAP more of them ("AI_CPU
+    mode max concurrent graphs": a limit of that mode, not the setting's range of values)."""
     asking = query_terms(last_clause(question.text))
     others = {term for term, boost in choice.residual.items()
               if boost == NAME_BOOST and term in index.mentions and term in asking} - held
-    return bool(others) and others <= best.title_words.union(*best.words)
+    said = best.title_words.union(*best.words)
+    if others and others <= said:
+        return True
+    words = {term: boost for term, boost in choice.residual.items() if term in asking and boost != NAME_BOOST}
+    total = index.bm25.total(words)
+    if not total or total < ELSEWHERE_SHARE * question.total:
+        return False
+    return (index.bm25.held(words, said) - index.bm25.held(words, held)) / total >= ELSEWHERE_GAP
 
 
 def _asked_last(choice: Choice, question: Question, held: set[str], index: KnowledgeIndex) -> bool:

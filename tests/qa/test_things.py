@@ -397,3 +397,8 @@ def test_a_second_thing_asked_about_beside_a_setting_sends_the_question_to_the_s
     # a name pasted before the clause that asks about the code does not: the code's own section answers
     asked = "the log has rtKernelLaunchWithHandleV2 failed: 507014 [Error]: The aicore execution times out. what is 507014"
     assert answer(index, asked).citations[0] == "cann-acl-error-codes#device-execution-codes"
+
+
+def test_a_limit_of_one_mode_of_a_setting_is_answered_by_the_passage_saying_it_not_the_setting_s_values(index):
+    said = answer(index, "AI_CPU expansion mode max concurrent graphs per card")
+    assert said.citations[0] == "hccl-env-hccl-op-expansion-mode#per-product" and "6 graphs" in said.text
