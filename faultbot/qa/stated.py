@@ -131,15 +131,17 @@ def from_things(index: KnowledgeIndex, question: Question, ranked: list[tuple[fl
 def _asked_elsewhere(choice: Choice, question: Question, held: set[str], best: Hit, index: KnowledgeIndex) -> bool:
     """The clause that asks is about more than the chosen thing, and the best passage says that
     more where what is stated about the thing does not: it names another thing the KB is about
-    (``mentions``; "HCCL_BUFFSIZE minimum for MoeDistributeDispatch"), or its other words weigh
-    ELSEWHERE_SHARE of the question and the passage holds ELSEWHERE_GAP more of them ("AI_CPU
-    mode max concurrent graphs": a limit of that mode, not the setting's range of values)."""
+    (``mentions``; "HCCL_BUFFSIZE minimum for MoeDistributeDispatch"), or, of a setting, its other
+    words weigh ELSEWHERE_SHARE of the question and the passage holds ELSEWHERE_GAP more of them
+    ("AI_CPU mode max concurrent graphs": a limit of that mode, not the setting's range of values)."""
     asking = query_terms(last_clause(question.text))
     others = {term for term, boost in choice.residual.items()
               if boost == NAME_BOOST and term in index.mentions and term in asking} - held
     said = best.title_words.union(*best.words)
     if others and others <= said:
         return True
+    if not choice.statements[0].setting:
+        return False
     words = {term: boost for term, boost in choice.residual.items() if term in asking and boost != NAME_BOOST}
     total = index.bm25.total(words)
     if not total or total < ELSEWHERE_SHARE * question.total:
