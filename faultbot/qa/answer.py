@@ -28,7 +28,7 @@ from .question import Question, last_clause, without_absent_names
 from .ranking import answers_what_is_asked, rank
 from .stated import Stated, about_named, from_things, is_about, writes_any
 from .structured import asks_about_code
-from .tokens import NAME_BOOST, PART_OF_NAME, cjk_pieces, is_cjk, tokenize
+from .tokens import NAME_BOOST, PART_OF_NAME, cjk_pieces, is_cjk, query_terms, tokenize
 from .unknown_codes import unknown_codes
 
 MIN_COVERAGE = 0.45        # share of the question's weight the best passage must hold
@@ -47,6 +47,9 @@ _WHAT_OR_WHY = frozenset({Intent.MEANING, Intent.CAUSE})   # asked of a code, it
 # the KB states comes with the sections ranked close to the best.
 _VALUES = frozenset({Intent.DEFAULT, Intent.RANGE, Intent.UNIT})
 _ACTIONS = frozenset({Intent.WORKAROUND, Intent.PERMANENT_FIX, Intent.FIXED_VERSION})
+# asked what a pasted value means, or what to do about the fault around it (its reading then follows)
+_VALUE_ASKS = _ACTIONS | {Intent.MEANING}
+_POINTS_AT_PASTE = re.compile(r"\b(?:this|it)\b|这|此", re.I)
 MAX_ABOUT = 5              # sections listed when the question names a thing but no passage answers it
 
 _INTERNAL_CODE = re.compile(r"[A-Z][A-Z0-9]9\d{3}")   # E*9***: a CANN internal code
@@ -163,6 +166,21 @@ def _min_coverage(best: Hit, asked: Question, index: KnowledgeIndex) -> float:
         if sum(term in held for term in asked.query) >= MANY_WORDS_HELD:
             return MIN_COVERAGE_MANY_WORDS
     return MIN_COVERAGE
+
+
+def _value_asked(index: KnowledgeIndex, asked: Question, question: str, decoded: tuple[DecodedField, ...]) -> bool:
+    """The clause that asks reads a field value itself, writes one the question's paste gave
+    ("..., error code = 0x800000. 这个 0x800000 是哪里出问题了"), or only points at the paste ("这是
+    哪里的问题", "what is this"): the value is what it asks about."""
+    asking = last_clause(as_ascii_punctuation(question))
+    if index.fields is not None and index.fields.decode(last_clause(asked.text), asking):
+        return True
+    said = asking.casefold()
+    if any(value.casefold() in said for d in decoded for value in {str(d.fact.value), show_value(d.fact.value)}):
+        return True
+    # "这是哪里的问题", "what is it": a clause with no word of its own but the pointer asks about the paste
+    rest = index.rewording.without_cues(index.rewording.reword(_POINTS_AT_PASTE.sub(" ", asking)))
+    return _POINTS_AT_PASTE.search(asking) is not None and not any(len(term) > 1 for term in query_terms(rest))
 
 
 def _field_lines(decoded: tuple[DecodedField, ...], others: bool) -> list[str]:
@@ -324,9 +342,10 @@ def _from_things(index: KnowledgeIndex, asked: Question, ranked: list[tuple[floa
 
 def answer(index: KnowledgeIndex, question: str) -> Answer:
     """What answers ``question``: a field value it names (retCode 0x31), or the values besides one
-    ("CQE status not 12"), said first in the decoder's words, with the decoder's source cited first
-    (the passage then stays only when it comes from an article a decoder cites: its words matched
-    the question, not its value); else what the KB states about the one thing it names, for what
+    ("CQE status not 12"), when it asks what it means or its asking clause holds the value, said
+    first in the decoder's words, with the decoder's source cited first (the passage then stays
+    only when it comes from an article a decoder cites: its words matched the question, not its
+    value); else what the KB states about the one thing it names, for what
     it asks; else the passage that answers it best. Asked for what the articles never state (a
     speed, a price: the vocabulary's ``unstated``), only an answer that says it answers."""
     asked = Question.read(question.strip(), index)
@@ -342,6 +361,8 @@ def _answer(index: KnowledgeIndex, asked: Question, question: str) -> Answer:
     if (counterpart := asked.counterpart(foreign, index)) is not None:
         asked, foreign = counterpart, frozenset()    # what Ascend has instead of CUDA_LAUNCH_BLOCKING
     decoded = index.fields.decode(asked.text, as_ascii_punctuation(question)) if index.fields else ()
+    if decoded and not asked.intents & _VALUE_ASKS and not _value_asked(index, asked, question, decoded):
+        decoded = ()    # pasted before a clause that asks something else ("... status[12]. which server is the other end?")
     others = not decoded and index.fields is not None and bool(decoded := index.fields.decode_others(asked.text))
     if not foreign and not decoded and (coded := code_answer(index.codebook, asked.text, asked.intents)):
         # the class of a code the KB describes, and what it describes it as ("507015 算哪一类错误")

@@ -109,3 +109,13 @@ def test_what_to_do_about_a_named_fault_comes_from_it_whatever_field_the_paste_g
     assert said.citations[0] == "lccl-allreduce-flag-cleanup#workaround"
     assert "LCCL_DETERMINISTIC=1" in (said.text or "") and "errcode** `0`" in (said.text or "")
     assert "cann-aicore-error#errcode" in said.citations
+
+
+def test_a_value_pasted_before_a_clause_asking_something_else_leaves_the_answer_to_that(index):
+    # status[12] is context: which node is the other end is what is asked, and the ERROR CQE procedure says
+    said = answer(index, "On a 64-node A2 cluster one rank logs [HeartbeatAbnormal][ROCE CQE ERROR]cqe error status[12] "
+                         "with localInfo and remoteIP blocks after it. How do I work out which remote node and NPU "
+                         "the failing link goes to?")
+    assert said.citations[0] == "hccl-task-execution-faults#roce-cqe-resolution" and "device IP" in (said.text or "")
+    # asked what it is, the same paste is read
+    assert "retry counter exceeded" in (answer(index, "cqe error status[12] on one rank, what does it mean").text or "")
