@@ -342,12 +342,12 @@ def _from_things(index: KnowledgeIndex, asked: Question, ranked: list[tuple[floa
 
 def answer(index: KnowledgeIndex, question: str) -> Answer:
     """What answers ``question``: a field value it names (retCode 0x31), or the values besides one
-    ("CQE status not 12"), when it asks what it means or its asking clause holds the value, said
-    first in the decoder's words, with the decoder's source cited first (the passage then stays
-    only when it comes from an article a decoder cites: its words matched the question, not its
-    value); else what the KB states about the one thing it names, for what
-    it asks; else the passage that answers it best. Asked for what the articles never state (a
-    speed, a price: the vocabulary's ``unstated``), only an answer that says it answers."""
+    ("CQE status not 12"), when it asks what the value means or what to do, or its asking clause
+    holds the value, said first in the decoder's words, with the decoder's source cited first (the
+    passage then stays only when it comes from an article a decoder cites: its words matched the
+    question, not its value); else what the KB states about the one thing it names, for what it
+    asks; else the passage that answers it best. Asked for what the articles never state (a speed,
+    a price: the vocabulary's ``unstated``), only an answer that says it answers."""
     asked = Question.read(question.strip(), index)
     said = _answer(index, asked, question)
     unstated = index.rewording.unstated_asks(last_clause(as_ascii_punctuation(question)))
