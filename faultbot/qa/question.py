@@ -46,7 +46,8 @@ _COUNTERPART = re.compile(r"\b(?:equivalent|counterpart|analogu?e)\s+(?:of|to|fo
 # A label or field of a pasted log line ("Reason: The Notify register ...", "Solution: 1. Check ...",
 # "reason=vector core timeout"): what the line says it is, not what the question asks for.
 _LOG_LABEL = re.compile(r"\b[A-Z][a-z]+\s?:(?=\s*\S)|\b[A-Za-z_]+=(?=\S)")
-_QUOTED = re.compile(r"`[^`\n]{3,}`|“[^”\n]{3,}”|\"[^\"\n]{3,}\"")   # log text quoted: what a signature ask wants
+# log text quoted, words with a space between (a keyword, a line), not one identifier: what a signature ask wants
+_QUOTED = re.compile(r"`[^`\n]*\w \w[^`\n]*`|“[^”\n]*\w \w[^”\n]*”|\"[^\"\n]*\w \w[^\"\n]*\"")
 
 
 # Where a question's clauses end: it gives its context (a pasted line, what was set) and asks last.

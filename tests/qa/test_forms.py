@@ -90,3 +90,10 @@ def test_what_a_context_first_question_asks_for_is_read_from_where_it_asks(index
     assert asked.intents == {Intent.MEANING}
     # "can't upgrade yet" says why, it does not ask
     assert Intent.WORKAROUND in Question.read("workaround for the LcalAllReduce hang, can't upgrade yet", index).intents
+
+
+def test_what_to_search_for_is_answered_with_the_quoted_keyword_not_a_quoted_identifier(index):
+    assert Intent.SIGNATURE in index.rewording.intents(index.rewording.reword("what do i grep for"))
+    said = answer(index, "notify timeout on 16 ranks, want the stream/taskID/tag of the failing hccl task — "
+                         "what do i search for")
+    assert said.citations[0] == "hccl-task-execution-faults#task-exception" and "Task run failed" in (said.text or "")
