@@ -54,18 +54,22 @@ class _LogExtractor(msgspec.Struct, frozen=True):
     on some modules or levels only (``ret[9]`` of an HCCL error line) reads only where the question
     asks ("这个 ret[9] 指什么"): a pasted line without its header does not say its module or level."""
 
-    pattern: re.Pattern[str]
+    pattern: str          # compiled on first use, by re's cache: a fresh `ask` need not compile them all
     facts: tuple[str, ...]
     where_asked: bool
+
+    def read(self, asking: str, typed: str) -> list[tuple[str, str]]:
+        """Each fact this extractor reads from the question, with its value, in the text's order."""
+        return [(fact, value) for match in re.finditer(self.pattern, asking if self.where_asked else typed)
+                for fact in self.facts if (value := match.group(fact))]
 
 
 def _log_extractors(kb: KnowledgeBase) -> tuple[_LogExtractor, ...]:
     """The KB's extractors: a log line pasted into a question is read as diagnose reads it."""
     found = []
     for extractor in kb.catalogue.extractors:
-        pattern = re.compile(extractor.pattern)
-        facts = tuple(fact for fact in pattern.groupindex if fact in kb.facts)
-        found.append(_LogExtractor(pattern, facts, bool(extractor.modules or extractor.levels)))
+        facts = tuple(fact for fact in re.compile(extractor.pattern).groupindex if fact in kb.facts)
+        found.append(_LogExtractor(extractor.pattern, facts, bool(extractor.modules or extractor.levels)))
     return tuple(found)
 
 
@@ -74,7 +78,11 @@ class FieldQuestions:
         self._fields = {d.fact: _Field(d, kb.facts[d.fact]) for d in kb.decoders}
         self._asked = tuple(_Asked(self._fields[d.fact], _asked_pattern(d, _BETWEEN), _asked_pattern(d, _NOT))
                             for d in kb.decoders if d.asked_as)
-        self._extractors = _log_extractors(kb)
+        extractors = _log_extractors(kb)
+        # those reading a field a decoder decodes run on every question; the others only to check
+        # a value a decoder's name matched, which is rare
+        self._decodable = tuple(e for e in extractors if not self._fields.keys().isdisjoint(e.facts))
+        self._others = tuple(e for e in extractors if self._fields.keys().isdisjoint(e.facts))
 
     @staticmethod
     def _read(field: _Field, text: str) -> object | None:
@@ -102,18 +110,17 @@ class FieldQuestions:
         # what the KB's extractors read from the question as typed (a pasted line's fields)
         asking = last_clause(typed)
         # in the order the extractors and the text give them: the answer must not depend on a set's order
-        read = list(dict.fromkeys((fact, value) for extractor in self._extractors
-                                  for match in extractor.pattern.finditer(asking if extractor.where_asked else typed)
-                                  for fact in extractor.facts if (value := match.group(fact))))
+        read = list(dict.fromkeys(pair for extractor in self._decodable for pair in extractor.read(asking, typed)))
         values: list[tuple[_Field, str]] = [(self._fields[fact], value) for fact, value in read
                                             if fact in self._fields and not negated]
-        for asked in self._asked:
-            for match in (asked.negated if negated else asked.pattern).finditer(question):
-                value = match.group("value")
-                # a value the extractors read as another field is that field's ("ErrCode=507899" of a
-                # runtime line is an ACL code, not an AI Core errcode)
-                if not any(other != asked.field.decoder.fact and said == value for other, said in read):
-                    values.append((asked.field, value))
+        named = [(asked.field, match.group("value")) for asked in self._asked
+                 for match in (asked.negated if negated else asked.pattern).finditer(question)]
+        if named:
+            read += [pair for extractor in self._others for pair in extractor.read(asking, typed)]
+        # a value the extractors read as another field is that field's ("ErrCode=507899" of a
+        # runtime line is an ACL code, not an AI Core errcode)
+        values += [(field, value) for field, value in named
+                   if not any(other != field.decoder.fact and said == value for other, said in read)]
         found: list[tuple[bool, DecodedField]] = []
         for field, text in values:
             decoder, value = field.decoder, self._read(field, text)
