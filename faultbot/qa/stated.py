@@ -135,8 +135,8 @@ def _asked_elsewhere(choice: Choice, question: Question, held: set[str], best: H
     words weigh ELSEWHERE_SHARE of the question and the passage holds ELSEWHERE_GAP more of them
     ("AI_CPU mode max concurrent graphs": a limit of that mode, not the setting's range of values)."""
     asking = query_terms(last_clause(question.text))
-    others = {term for term, boost in choice.residual.items()
-              if boost == NAME_BOOST and term in index.mentions and term in asking} - held
+    # a name the KB writes, however the question cases it ("moedistributedispatch min HCCL_BUFFSIZE")
+    others = {term for term in choice.residual if term in index.mentions and term in asking} - held
     said = best.title_words.union(*best.words)
     if others and others <= said:
         return True

@@ -394,6 +394,9 @@ def test_a_second_thing_asked_about_beside_a_setting_sends_the_question_to_the_s
     # the setting's own range is not what it has to be for the MC2 operators the question names
     said = answer(index, "MoeDistributeDispatch HCCL_BUFFSIZE minimum")
     assert said.citations[0] == "hccl-env-hccl-buffsize#mc2" and "EP communicator" in said.text
+    # typed in lower case, as people type it, it is still the operator the section names
+    typed = answer(index, "moedistributedispatch min HCCL_BUFFSIZE formula")
+    assert typed.citations[0] == "hccl-env-hccl-buffsize#mc2" and "EP communicator" in typed.text
     # a name pasted before the clause that asks about the code does not: the code's own section answers
     asked = "the log has rtKernelLaunchWithHandleV2 failed: 507014 [Error]: The aicore execution times out. what is 507014"
     assert answer(index, asked).citations[0] == "cann-acl-error-codes#device-execution-codes"
