@@ -64,3 +64,12 @@ def test_a_wrapper_line_around_another_code_is_not_the_line_an_article_shows(ind
     assert "cann-runtime-sdma-errors#report-forms" not in other.citations and "The line you quote" not in other.text
     # the same words around the example's own code are that line
     assert "cann-runtime-sdma-errors#report-forms" in answer(index, wrapped.format(code="507013")).citations
+
+
+def test_a_kernel_s_index_assertion_is_answered_by_the_section_showing_it(index):
+    # vllm-ascend issue 1038, as the thread pastes it: other index and range than the article's example
+    asked = ("vllm benchmark fails after VLLM_USE_V1=1: gather_v3_base.h:137: Assertion `(0 <= val && val < "
+             "this->gxSize_)' Index 12 out of range[0 9)! then aivec error exception. how to fix")
+    found = answer(index, asked)
+    assert found.direct and found.citations[0] == "cann-aicore-error#index-assertion"
+    assert "trace where the index is computed" in found.text
