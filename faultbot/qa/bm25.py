@@ -21,8 +21,8 @@ B = 0.6
 # no word at all, and a count no document writes is the asker's own (64 ranks, 300 s, 32-node): both
 # weigh little.
 UNKNOWN_WEIGHT = 0.25
-# 64, 300s, 0.25mb, 32-node, 0x05000001: the asker's value
-_COUNT = re.compile(r"^(?:\d+(?:\.\d+)?(?:[.\-]?[a-z]+)?|0x[0-9a-f]+)$")
+# 64, 300s, 0.25mb, 32-node, 0x05000001, 10.0.0.5: the asker's value
+_COUNT = re.compile(r"^(?:\d+(?:\.\d+)?(?:[.\-]?[a-z]+)?|0x[0-9a-f]+|\d{1,3}(?:\.\d{1,3}){3})$")
 
 
 class Bm25(msgspec.Struct, frozen=True):
