@@ -68,7 +68,9 @@ def deciding_conditions(candidate: Candidate, diagnosis: Diagnosis) -> list[str]
         facts = diagnosis.memory.facts(leaf.test.fact)
         source = f" ({one_line(facts[0].provenance.describe())})" if facts else ""
         values = ", ".join(one_line(show_value(v)) for v in leaf.values[:3])
-        lines.append(f"- `{describe_test(leaf.test)}`: {values}{source}")
+        line = f"- `{describe_test(leaf.test)}`: {values}{source}"
+        if line not in lines:    # a child restates a test of its parent's (kernel_family equals compute)
+            lines.append(line)
     return ["", "## What decided it", "", *lines] if lines else []
 
 

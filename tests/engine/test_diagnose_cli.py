@@ -189,3 +189,13 @@ def test_a_question_names_the_file_rank_and_device_it_is_about(tmp_path):
                          capture_output=True, text=True, cwd=REPO_DIR, timeout=120).stdout
     line = next(line for line in out.splitlines() if line.startswith("**Could change this:**"))
     assert f"about `{plog}:" in line and "node node-3" in line and "device 5" in line
+
+
+def test_a_condition_a_child_restates_from_its_parent_is_said_once():
+    # both aicore.exception and its index-out-of-bounds child test kernel_family; the reader sees it once
+    log = (REPO_DIR / "tests" / "corpus" / "other-vllm-ascend-1682-gather-v3-index-assertion.yaml").read_text()
+    text = diagnose("-", "--no-ask", "--format", "markdown", stdin=log).stdout
+    decided = text.split("## What decided it")[1].split("\n## ")[0]
+    assert text.startswith("# Index operator read out of bounds")
+    assert decided.count("`kernel_family equals compute`") == 1
+    assert "`kernel_index_out_of_range equals yes`" in decided
