@@ -36,6 +36,8 @@ _SETTING = re.compile(r"\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b", re.ASCII)    # an en
 # words): their scale, not a value any passage states.
 _ASKERS_NUMBER = re.compile(r"\b(\d+)\s*(?=(?:node|rank|device|npu|npus|gpu|gpus)\b)"
                             r"|\b(?:node|rank|device|npu)\s*(\d+)\b(?!\s*(?:s|seconds|minutes|mb|gb)\b)", re.I | re.ASCII)
+# "rank2", "node3": a rank or a node written with its number glued on, as "rank 2" is
+_GLUED_NUMBER = re.compile(r"\b(rank|node|device|npu|card)(\d+)(?:'s)?\b", re.I | re.ASCII)
 # When the asker's pasted line was printed ("Thu Oct 23 17:25:58 2025", "2024-05-10-10:44:52.267"):
 # never what is asked, and it matches the example lines of the articles by their dates alone.
 _TIMESTAMP = re.compile(r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
@@ -111,8 +113,11 @@ class Question(msgspec.Struct, frozen=True):
     @classmethod
     def read(cls, text: str, index: KnowledgeIndex) -> Question:
         reworded = index.rewording.reword(text)
-        query = query_terms(reworded, index.bm25.knows)
-        for number in {a or b for a, b in _ASKERS_NUMBER.findall(reworded)}:
+        # one the KB never writes (rank6; its examples write rank0) is the asker's
+        spaced = _GLUED_NUMBER.sub(lambda m: m.group(0) if index.bm25.knows(f"{m.group(1)}{m.group(2)}".lower())
+                                   else f"{m.group(1)} {m.group(2)}", reworded)
+        query = query_terms(spaced, index.bm25.knows)
+        for number in {a or b for a, b in _ASKERS_NUMBER.findall(spaced)}:
             query.pop(number, None)
         for stamp in _TIMESTAMP.findall(reworded):
             for term in query_terms(stamp):

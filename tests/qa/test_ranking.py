@@ -20,6 +20,13 @@ def test_the_asker_s_counts_and_ids_of_nodes_and_ranks_are_not_searched_for(inde
         "hccl-task-execution-faults#roce-cqe-resolution"
 
 
+def test_a_rank_written_with_its_number_glued_on_is_the_asker_s_rank(index):
+    # rank6 is no name to search for; rank0, which the articles' examples write, still is
+    asked = Question.read("rank2's opData record shows index[57] and rank6's shows index[58], what is index", index)
+    assert "rank" in asked.query and not {"rank2", "rank6", "2", "6"} & asked.query.keys()
+    assert "rank0" in Question.read("rank0 shows tag[AllReduce_x] and rank1 tag[AllGather_x]", index).query
+
+
 def test_when_the_asker_s_line_was_printed_is_not_searched_for(index):
     asked = Question.read("Arrival Time:[Mon Jan 12 03:04:05 2026] in the summary, plog line "
                           "2026-01-12-03:04:07.123.456 right after, which is the fault time", index)
