@@ -1,3 +1,3 @@
 """faultbot: diagnose Ascend NPU distributed job failures from their logs."""
 
-__version__ = "0.20.0"
+__version__ = "0.21.0"
