@@ -14,8 +14,8 @@ from faultbot.qa.question_set import ask_all, load_question_set, share
 
 QUESTIONS = Path(__file__).parent / "questions.yaml"
 # Floors under the figures in the README ("Answering questions"): a change that answers fewer fails.
-FLOORS = {"tuning": 0.94, "held_out": 0.87, "must_not_answer": 0.95}
-REAL_FLOORS = {"tuning": 0.86, "held_out": 0.74, "must_not_answer": 0.97}
+FLOORS = {"tuning": 0.95, "held_out": 0.89, "must_not_answer": 0.95}
+REAL_FLOORS = {"tuning": 0.88, "held_out": 0.80, "must_not_answer": 0.97}
 
 
 @pytest.fixture(scope="module")
